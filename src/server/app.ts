@@ -1,0 +1,136 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { limits } from '../shared/limits.js';
+import { createAuth } from './auth/auth.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrator.js';
+import { LocalEventBus, type EventBus } from './events/bus.js';
+import { listenForLocalEvents } from './events/local-socket.js';
+import { RedisEventBus } from './events/redis-bus.js';
+import { actionMail, createMailer, type Mailer } from './mail/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { instanceRoutes } from './modules/instance/instance.routes.js';
+import { InstanceService } from './modules/instance/instance.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { UsersService } from './modules/users/users.service.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { realtimePlugin } from './plugins/realtime.js';
+import { securityPlugin } from './plugins/security.js';
+import { viewerPlugin } from './plugins/viewer.js';
+import { webPlugin } from './plugins/web.js';
+
+export interface AppOverrides {
+  /** Replaces the mailer (tests capture messages). */
+  mailer?: Mailer;
+}
+
+/** Builds the whole application as a Fastify instance. It never listens (fastify/demo, STYLE.md). */
+export async function buildApp(
+  config: Config,
+  overrides: AppOverrides = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: limits.jsonBodyBytes,
+    routerOptions: { maxParamLength: 256 },
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const log = app.log as unknown as Logger;
+
+  const database = openDatabase(config);
+  const closers: (() => Promise<void> | void)[] = [() => database.close()];
+  app.addHook('onClose', async () => {
+    for (const close of closers.reverse()) await close();
+  });
+
+  try {
+    const { applied } = await migrateToLatest(database.db);
+    if (applied.length > 0) log.info({ applied }, `database migrated (${database.describe})`);
+
+    let redis: Redis | undefined;
+    let bus: EventBus;
+    if (config.redisUrl) {
+      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true });
+      const client = redis;
+      closers.push(async () => {
+        await client.quit().catch(() => undefined);
+      });
+      bus = await RedisEventBus.connect(config.redisUrl, config.redisPrefix, log);
+    } else {
+      const local = new LocalEventBus();
+      closers.push(await listenForLocalEvents(local, config.dataDir, log));
+      bus = local;
+    }
+    const eventBus = bus;
+    closers.push(() => eventBus.close());
+
+    const mailer = overrides.mailer ?? createMailer(config, log);
+    closers.push(() => mailer.close());
+
+    const auth = createAuth({
+      config,
+      db: database.db,
+      dialect: database.dialect,
+      hooks: {
+        sendPasswordReset: (user, token) => {
+          const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+          const body = actionMail({
+            instanceName: config.instanceName,
+            greeting: `Hello ${user.name},`,
+            lines: [
+              `Someone asked to reset the password of your ${config.instanceName} account.`,
+              'The link below works once, for one hour.',
+            ],
+            actionLabel: 'Choose a new password',
+            actionUrl: url,
+            footer: "If you didn't ask for this, ignore this email: your password stays the same.",
+          });
+          // Not awaited: the answer must not reveal, by its timing, whether the address has an account.
+          mailer
+            .send({
+              to: user.email,
+              subject: `Reset your ${config.instanceName} password`,
+              ...body,
+              link: url,
+            })
+            .catch((error: unknown) =>
+              log.error({ err: error }, 'could not send the password-reset mail'),
+            );
+          return Promise.resolve();
+        },
+      },
+    });
+
+    const usersRepository = new UsersRepository(database.db);
+    const users = new UsersService(usersRepository, eventBus);
+    const authService = new AuthService(auth, config, usersRepository, users);
+    const instance = new InstanceService(config);
+
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin, { config });
+    await app.register(rateLimitPlugin, { redis, prefix: config.redisPrefix });
+    await app.register(viewerPlugin, { auth: authService, users: usersRepository });
+    await app.register(realtimePlugin, { config, bus: eventBus, users });
+    await app.register(instanceRoutes, { instance, db: database.db });
+    await app.register(authRoutes, { auth: authService, users: usersRepository });
+    await app.register(usersRoutes, { users });
+    await app.register(webPlugin, { webDir: config.webDir });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

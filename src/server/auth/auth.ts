@@ -1,0 +1,113 @@
+import { betterAuth } from 'better-auth';
+import { admin, username } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import { limits, resetTokenTtlSeconds } from '../../shared/limits.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import type { Dialect } from '../db/database.js';
+
+export interface AuthHooks {
+  /** Sends the password-reset mail; Better Auth hands over the user and the one-time token. */
+  sendPasswordReset(user: { email: string; name: string }, token: string): Promise<void>;
+}
+
+const sessionCookieNames = [
+  'session_token',
+  'session_data',
+  'dont_remember',
+  'account_data',
+] as const;
+
+/**
+ * Cookie names: `hearth.*` over http; `__Host-hearth.*` over https, which pins them to this host, path
+ * `/` and Secure (issue: accounts, "session cookie").
+ */
+function cookieSettings(config: Config) {
+  const prefix = config.secureCookies ? '__Host-hearth' : 'hearth';
+  return Object.fromEntries(
+    sessionCookieNames.map((name) => [
+      name,
+      { name: `${prefix}.${name}`, attributes: { secure: config.secureCookies, path: '/' } },
+    ]),
+  );
+}
+
+/** Better Auth, used as a library: our own routes call `auth.api.*`, its HTTP handler is not mounted. */
+export function createAuth(options: {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  hooks: AuthHooks;
+}) {
+  const { config, db, dialect, hooks } = options;
+  return betterAuth({
+    appName: config.instanceName,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicOrigin],
+    database: { db, type: dialect, transaction: true },
+    telemetry: { enabled: false },
+    // Our routes own rate limiting (per IP and per account, shared across instances).
+    rateLimit: { enabled: false },
+    logger: { disabled: true },
+    user: {
+      modelName: 'users',
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: true },
+        lastName: { type: 'string', required: false, input: true },
+        displayName: { type: 'string', required: false, input: false },
+        cover: { type: 'string', required: false, input: false },
+        bio: { type: 'string', required: false, input: false },
+        active: { type: 'boolean', required: false, defaultValue: true, input: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: limits.password.min,
+      maxPasswordLength: limits.password.max,
+      resetPasswordTokenExpiresIn: resetTokenTtlSeconds,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await hooks.sendPasswordReset(user, token);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // spec §4 / issue: new users are active unless an administrator must approve them.
+          before: (user) =>
+            Promise.resolve({
+              data: { ...user, active: config.registrationMode !== 'approval', role: 'user' },
+            }),
+        },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'hearth',
+      useSecureCookies: false,
+      cookies: cookieSettings(config),
+      defaultCookieAttributes: { secure: config.secureCookies, sameSite: 'lax', httpOnly: true },
+      ipAddress: { disableIpTracking: false },
+    },
+    plugins: [
+      username({
+        minUsernameLength: limits.username.min,
+        maxUsernameLength: limits.username.max,
+        usernameValidator: (name) => /^[a-z0-9_]+$/.test(name),
+        validationOrder: { username: 'post-normalization' },
+      }),
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

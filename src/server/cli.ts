@@ -1,0 +1,181 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { roleSchema } from '../shared/schemas/user.js';
+import { createAuth } from './auth/auth.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrator.js';
+import type { EventBus } from './events/bus.js';
+import { SocketForwardingBus } from './events/local-socket.js';
+import { RedisEventBus } from './events/redis-bus.js';
+import { DomainError } from './errors.js';
+import { isoTimestamp } from './modules/users/users.presenter.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { UsersService } from './modules/users/users.service.js';
+
+const usage = `Usage: npm run cli -- <command>
+
+Commands:
+  users list [--limit N] [--offset N]          list accounts, oldest first
+  users set-role <username> admin|user          grant or remove administrator rights
+  users set-active <username> true|false        activate or deactivate an account
+  users reset-link <username>                   print a one-time password-reset link (valid 1 hour)
+
+Uses the same DATA_DIR / DATABASE_URL / REDIS_URL as the server; changes reach open browsers live.`;
+
+/** A mistake in how the command was called: one line, then exit 2. */
+class UsageError extends Error {}
+
+interface Context {
+  config: Config;
+  database: DatabaseHandle;
+  users: UsersService;
+}
+
+function parseBoolean(value: string | undefined): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new UsageError(
+    `expected true or false, got ${value === undefined ? 'nothing' : `"${value}"`}`,
+  );
+}
+
+function requireArg(value: string | undefined, what: string): string {
+  if (!value) throw new UsageError(`missing ${what}`);
+  return value;
+}
+
+function parseCount(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new UsageError(`--${name} takes a whole number`);
+  return number;
+}
+
+async function listUsers(context: Context, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { limit: { type: 'string' }, offset: { type: 'string' } },
+    strict: true,
+  });
+  const rows = await context.users.listRows(
+    parseCount(values.limit, 'limit', 100),
+    parseCount(values.offset, 'offset', 0),
+  );
+  if (rows.length === 0) {
+    console.log('No users yet.');
+    return;
+  }
+  const table = rows.map((row) => ({
+    username: row.username ?? '(none)',
+    email: row.email,
+    role: row.role ?? 'user',
+    active: row.active === null || Boolean(row.active) ? 'yes' : 'no',
+    joined: isoTimestamp(row.createdAt).slice(0, 10),
+  }));
+  const columns = ['username', 'email', 'role', 'active', 'joined'] as const;
+  const widths = columns.map((column) =>
+    Math.max(column.length, ...table.map((row) => row[column].length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, index) => cell.padEnd(widths[index] ?? 0))
+      .join('  ')
+      .trimEnd();
+  console.log(line(columns));
+  for (const row of table) console.log(line(columns.map((column) => row[column])));
+}
+
+async function resetLink(context: Context, username: string): Promise<void> {
+  const row = await context.users.requireRowByUsername(username);
+  let captured: string | undefined;
+  const auth = createAuth({
+    config: context.config,
+    db: context.database.db,
+    dialect: context.database.dialect,
+    hooks: {
+      sendPasswordReset: (_user, token) => {
+        captured = token;
+        return Promise.resolve();
+      },
+    },
+  });
+  await auth.api.requestPasswordReset({ body: { email: row.email } });
+  if (!captured) throw new Error('no reset token was issued');
+  console.log(`${context.config.publicUrl}/reset-password?token=${encodeURIComponent(captured)}`);
+}
+
+async function run(context: Context, argv: string[]): Promise<void> {
+  const [group, command, ...rest] = argv;
+  if (group !== 'users')
+    throw new UsageError(group ? `unknown command "${group}"` : 'no command given');
+  switch (command) {
+    case 'list':
+      return listUsers(context, rest);
+    case 'set-role': {
+      const username = requireArg(rest[0], 'username');
+      const role = roleSchema.safeParse(rest[1]);
+      if (!role.success) throw new UsageError('the role is admin or user');
+      const user = await context.users.setRole(username, role.data);
+      console.log(
+        `@${user.username ?? username} is now ${user.role === 'admin' ? 'an administrator' : 'a user'}.`,
+      );
+      return;
+    }
+    case 'set-active': {
+      const username = requireArg(rest[0], 'username');
+      const user = await context.users.setActive(username, parseBoolean(rest[1]));
+      console.log(`@${user.username ?? username} is now ${user.active ? 'active' : 'inactive'}.`);
+      return;
+    }
+    case 'reset-link':
+      return resetLink(context, requireArg(rest[0], 'username'));
+    case undefined:
+      throw new UsageError('missing users command');
+    default:
+      throw new UsageError(`unknown users command "${command}"`);
+  }
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    console.log(usage);
+    return argv.length === 0 ? 2 : 0;
+  }
+  const config = loadConfig();
+  const database = openDatabase({ ...config, poolSize: 2 });
+  const log = pino({ level: 'silent' });
+  let bus: EventBus | undefined;
+  try {
+    await migrateToLatest(database.db);
+    bus = config.redisUrl
+      ? await RedisEventBus.connect(config.redisUrl, config.redisPrefix, log)
+      : new SocketForwardingBus(config.dataDir);
+    const users = new UsersService(new UsersRepository(database.db), bus);
+    await run({ config, database, users }, argv);
+    return 0;
+  } finally {
+    await bus?.close();
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+      console.error(`hearth: ${error.message} (see npm run cli -- --help)`);
+      process.exitCode = 2;
+    } else if (error instanceof DomainError || error instanceof ConfigError) {
+      console.error(`hearth: ${error.message}`);
+      process.exitCode = 1;
+    } else {
+      console.error(`hearth: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the data lives, for logs (never includes a password). */
+  describe: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Connections in the PostgreSQL pool. */
+  poolSize?: number;
+}
+
+/** Opens SQLite in DATA_DIR (the zero-services default) or PostgreSQL when DATABASE_URL is set (ADR 0001). */
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const url = new URL(options.databaseUrl);
+    return {
+      db,
+      dialect: 'postgres',
+      describe: `postgres://${url.host}${url.pathname}`,
+      close: () => db.destroy(),
+    };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, 'hearth.db');
+  const sqlite = new SQLite(file);
+  // Durability first (a community's data), WAL for concurrent readers, FKs because SQLite defaults them off.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', describe: file, close: () => db.destroy() };
+}

@@ -1,0 +1,69 @@
+import type { ErrorCode } from '../shared/errors.js';
+
+/** A failure a client can act on; the error handler turns it into the one JSON error shape. */
+export class DomainError extends Error {
+  override name = 'DomainError';
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(message = 'Not found.') {
+    super(404, 'not_found', message);
+  }
+}
+
+export class Unauthenticated extends DomainError {
+  constructor(message = 'Sign in to do that.') {
+    super(401, 'unauthenticated', message);
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(message = "You don't have permission to do that.", code: ErrorCode = 'forbidden') {
+    super(403, code, message);
+  }
+}
+
+/** spec §4/§6: a signed-in inactive user may browse but not change anything. */
+export class AccountInactive extends Forbidden {
+  constructor() {
+    super(
+      'Your account is awaiting activation by an administrator. You can browse, but not make changes yet.',
+      'account_inactive',
+    );
+  }
+}
+
+/** Bad input, with a message per form field where one applies. */
+export class Invalid extends DomainError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, 'validation_failed', message, fields);
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(409, 'conflict', message, fields);
+  }
+}
+
+export class RateLimited extends DomainError {
+  constructor(retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(
+      429,
+      'rate_limited',
+      `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      undefined,
+      { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    );
+  }
+}

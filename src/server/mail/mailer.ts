@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link a person needs from this message; logged when mail goes to the outbox. */
+  link?: string;
+}
+
+/** Sends mail over SMTP_URL, or writes .eml files to DATA_DIR/outbox when no SMTP server is configured. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(config: Config, log: Logger): Mailer {
+  const outbox = path.join(config.dataDir, 'outbox');
+  const transport: Transporter = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  return {
+    async send(message) {
+      const envelope = {
+        from: config.mailFrom,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      };
+      const info = (await transport.sendMail(envelope)) as { message?: Buffer };
+      if (config.smtpUrl) return;
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      );
+      await writeFile(file, info.message ?? '', { mode: 0o600 });
+      log.info({ file, link: message.link }, `mail written to the outbox: ${message.subject}`);
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Plain-text and HTML bodies for a message with one call to action. */
+export function actionMail(options: {
+  instanceName: string;
+  greeting: string;
+  lines: string[];
+  actionLabel: string;
+  actionUrl: string;
+  footer: string;
+}): { text: string; html: string } {
+  const { instanceName, greeting, lines, actionLabel, actionUrl, footer } = options;
+  const text = [
+    greeting,
+    '',
+    ...lines,
+    '',
+    `${actionLabel}: ${actionUrl}`,
+    '',
+    footer,
+    '',
+    `— ${instanceName}`,
+  ].join('\n');
+  const paragraphs = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#2b2118">
+<p>${escapeHtml(greeting)}</p>${paragraphs}
+<p><a href="${escapeHtml(actionUrl)}" style="display:inline-block;padding:10px 18px;background:#b4451f;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(actionLabel)}</a></p>
+<p style="font-size:13px;color:#6b5b4e">${escapeHtml(footer)}<br>${escapeHtml(actionUrl)}</p>
+<p style="font-size:13px;color:#6b5b4e">— ${escapeHtml(instanceName)}</p></body></html>`;
+  return { text, html };
+}

@@ -1,0 +1,168 @@
+import { APIError } from 'better-auth/api';
+import type {
+  RequestPasswordResetBody,
+  ResetPasswordBody,
+  SignInBody,
+  SignUpBody,
+} from '../../../shared/schemas/auth.js';
+import type { Me } from '../../../shared/schemas/user.js';
+import type { Auth } from '../../auth/auth.js';
+import type { Config } from '../../config.js';
+import { Conflict, DomainError, Forbidden, Invalid } from '../../errors.js';
+import { presentMe } from '../users/users.presenter.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import { passwordProblem } from './password-policy.js';
+
+export interface AuthResult {
+  user: Me;
+  /** Set-Cookie headers from Better Auth, passed through unchanged. */
+  cookies: string[];
+}
+
+const invalidCredentials = () =>
+  new DomainError(401, 'invalid_credentials', 'That email or username and password do not match.');
+
+const invalidToken = () =>
+  new DomainError(
+    400,
+    'invalid_token',
+    'This reset link has expired or was already used. Request a new one.',
+  );
+
+function betterAuthCode(error: unknown): string | undefined {
+  if (!(error instanceof APIError)) return undefined;
+  const body = error.body as { code?: unknown } | undefined;
+  return typeof body?.code === 'string' ? body.code : undefined;
+}
+
+/** Sign-up, sign-in, sign-out and password reset, on top of Better Auth (used as a library). */
+export class AuthService {
+  constructor(
+    private readonly auth: Auth,
+    private readonly config: Config,
+    private readonly repository: UsersRepository,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Parsed input (the route validated it with the shared schema). */
+  async signUp(input: SignUpBody, headers: Headers): Promise<AuthResult> {
+    if (this.config.registrationMode === 'closed') {
+      throw new Forbidden('Registration is closed on this instance.', 'registration_closed');
+    }
+    const { email, username, password, firstName, lastName } = input;
+    const weak = passwordProblem(password, { email, username });
+    if (weak) throw new Invalid('Choose a stronger password.', { password: weak });
+    await this.assertAvailable(email, username);
+
+    try {
+      const { headers: responseHeaders, response } = await this.auth.api.signUpEmail({
+        body: { email, password, username, firstName, lastName, name: `${firstName} ${lastName}` },
+        headers,
+        returnHeaders: true,
+      });
+      const user = await this.me(response.user.id);
+      await this.users.publish(user.uid);
+      return { user, cookies: responseHeaders.getSetCookie() };
+    } catch (error) {
+      // Two sign-ups racing for the same name or address: the unique index decides; report it as such.
+      if (error instanceof DomainError) throw error;
+      await this.assertAvailable(email, username);
+      throw error;
+    }
+  }
+
+  async signIn(input: SignInBody, headers: Headers): Promise<AuthResult> {
+    const { identifier, password } = input;
+    try {
+      const { headers: responseHeaders, response } = identifier.includes('@')
+        ? await this.auth.api.signInEmail({
+            body: { email: identifier.toLowerCase(), password },
+            headers,
+            returnHeaders: true,
+          })
+        : await this.auth.api.signInUsername({
+            body: { username: identifier.toLowerCase(), password },
+            headers,
+            returnHeaders: true,
+          });
+      return { user: await this.me(response.user.id), cookies: responseHeaders.getSetCookie() };
+    } catch (error) {
+      if (error instanceof APIError && error.statusCode < 500) throw invalidCredentials();
+      throw error;
+    }
+  }
+
+  async signOut(headers: Headers): Promise<string[]> {
+    try {
+      const { headers: responseHeaders } = await this.auth.api.signOut({
+        headers,
+        returnHeaders: true,
+      });
+      return responseHeaders.getSetCookie();
+    } catch (error) {
+      // Signing out without a (valid) session is already done.
+      if (error instanceof APIError && error.statusCode < 500) return [];
+      throw error;
+    }
+  }
+
+  /** The signed-in account's id, or null. */
+  async sessionUserId(headers: Headers): Promise<string | null> {
+    const session = await this.auth.api.getSession({ headers });
+    return session?.user.id ?? null;
+  }
+
+  /** Who is signed in; the cookies carry a session whose expiry Better Auth has just rolled forward. */
+  async session(headers: Headers): Promise<{ user: Me | null; cookies: string[] }> {
+    const { headers: responseHeaders, response } = await this.auth.api.getSession({
+      headers,
+      returnHeaders: true,
+    });
+    const cookies = responseHeaders.getSetCookie();
+    if (!response) return { user: null, cookies };
+    const row = await this.repository.findById(response.user.id);
+    return { user: row ? presentMe(row) : null, cookies };
+  }
+
+  /** Answers the same whether or not the address has an account (no account discovery). */
+  async requestPasswordReset(input: RequestPasswordResetBody): Promise<void> {
+    await this.auth.api.requestPasswordReset({ body: { email: input.email } });
+  }
+
+  async resetPassword(input: ResetPasswordBody): Promise<void> {
+    const weak = passwordProblem(input.newPassword);
+    if (weak) throw new Invalid('Choose a stronger password.', { newPassword: weak });
+    try {
+      await this.auth.api.resetPassword({
+        body: { token: input.token, newPassword: input.newPassword },
+      });
+    } catch (error) {
+      const code = betterAuthCode(error);
+      if (code === 'INVALID_TOKEN' || (error instanceof APIError && error.statusCode < 500)) {
+        throw invalidToken();
+      }
+      throw error;
+    }
+  }
+
+  private async me(uid: string): Promise<Me> {
+    const row = await this.repository.findById(uid);
+    if (!row) throw new Error(`user ${uid} vanished right after authentication`);
+    return presentMe(row);
+  }
+
+  private async assertAvailable(email: string, username: string): Promise<void> {
+    const [byEmail, byUsername] = await Promise.all([
+      this.repository.findByEmail(email),
+      this.repository.findByUsername(username),
+    ]);
+    const fields: Record<string, string> = {};
+    if (byEmail) {
+      fields.email = 'An account already uses this email address. Sign in, or reset your password.';
+    }
+    if (byUsername) fields.username = 'That username is taken. Please choose another.';
+    if (Object.keys(fields).length > 0)
+      throw new Conflict('Some details are already in use.', fields);
+  }
+}

@@ -1,0 +1,68 @@
+import type { Role, UserDocument } from '../../../shared/schemas/user.js';
+import { userTopic } from '../../../shared/realtime.js';
+import { NotFound } from '../../errors.js';
+import type { EventBus } from '../../events/bus.js';
+import { presentUser } from './users.presenter.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
+
+/** Reading user documents, and the operator changes that every open page must see live. */
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly bus: EventBus,
+  ) {}
+
+  async getById(uid: string): Promise<UserDocument> {
+    const row = await this.users.findById(uid);
+    if (!row) throw new NotFound('There is no user with that id.');
+    return presentUser(row);
+  }
+
+  async getByUsername(username: string): Promise<UserDocument> {
+    const row = await this.users.findByUsername(username);
+    if (!row) throw new NotFound(`There is no one called @${username.toLowerCase()} here.`);
+    return presentUser(row);
+  }
+
+  /** The current document of a topic subscriber, or null when the user does not exist. */
+  async findDocument(uid: string): Promise<UserDocument | null> {
+    const row = await this.users.findById(uid);
+    return row ? presentUser(row) : null;
+  }
+
+  async requireRowByUsername(username: string): Promise<UserRow> {
+    const row = await this.users.findByUsername(username);
+    if (!row) throw new NotFound(`There is no user called @${username.toLowerCase()}.`);
+    return row;
+  }
+
+  listRows(limit: number, offset: number): Promise<UserRow[]> {
+    return this.users.list(limit, offset);
+  }
+
+  async setRole(username: string, role: Role): Promise<UserDocument> {
+    const row = await this.requireRowByUsername(username);
+    return this.change(row.id, { role });
+  }
+
+  async setActive(username: string, active: boolean): Promise<UserDocument> {
+    const row = await this.requireRowByUsername(username);
+    return this.change(row.id, { active });
+  }
+
+  /** Sends the whole document to every subscriber of `users/{uid}` (DESIGN.md "Realtime"). */
+  async publish(uid: string): Promise<void> {
+    await this.bus.publish({ topic: userTopic(uid), data: await this.findDocument(uid) });
+  }
+
+  private async change(
+    uid: string,
+    changes: { role?: Role; active?: boolean },
+  ): Promise<UserDocument> {
+    const row = await this.users.update(uid, changes);
+    if (!row) throw new NotFound('That user no longer exists.');
+    const document = presentUser(row);
+    await this.bus.publish({ topic: userTopic(uid), data: document });
+    return document;
+  }
+}

@@ -1,0 +1,25 @@
+/** Instance limits shared by the server (enforcement) and the web app (forms, counters). DESIGN.md "Default limits". */
+export const limits = {
+  username: { min: 3, max: 30 },
+  name: { max: 50 },
+  bio: { max: 500 },
+  email: { max: 254 },
+  password: { min: 8, max: 128 },
+  /** Request bodies on JSON endpoints; uploads have their own limits. */
+  jsonBodyBytes: 64 * 1024,
+} as const;
+
+/** Rate limits (spec silent; DESIGN.md "Default limits"). Windows are in milliseconds. */
+export const rateLimits = {
+  signIn: { max: 10, windowMs: 5 * 60_000 },
+  signUp: { max: 5, windowMs: 30 * 60_000 },
+  passwordReset: { max: 5, windowMs: 30 * 60_000 },
+  apiPerIp: { max: 300, windowMs: 5 * 60_000 },
+  apiPerUser: { max: 1_200, windowMs: 5 * 60_000 },
+} as const;
+
+/** Password-reset links work once and expire after one hour (issue: accounts). */
+export const resetTokenTtlSeconds = 60 * 60;
+
+/** spec §9: chunk load timeout. */
+export const chunkLoadTimeoutMs = 120_000;

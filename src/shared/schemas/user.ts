@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { limits } from '../limits.js';
+import { isReservedUsername } from '../paths.js';
+
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** spec §3: the user document, as read by the navigation, guards and profile. Never carries the email. */
+export const userDocumentSchema = z.object({
+  uid: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  displayName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  cover: z.string().nullable(),
+  bio: z.string().nullable(),
+  role: roleSchema,
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserDocument = z.infer<typeof userDocumentSchema>;
+
+/** The signed-in user's own view: the public document plus private account fields. */
+export const meSchema = userDocumentSchema.extend({
+  email: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+const usernamePattern = /^[a-z0-9_]+$/;
+
+/** Usernames: 3–30 of [a-z0-9_], stored lowercase, never a reserved route word. */
+export const usernameSchema = z
+  .string({ error: 'Enter a username.' })
+  .trim()
+  .toLowerCase()
+  .min(limits.username.min, `Use at least ${limits.username.min} characters.`)
+  .max(limits.username.max, `Use at most ${limits.username.max} characters.`)
+  .regex(usernamePattern, 'Use only letters, digits and underscores.')
+  .refine((name) => !isReservedUsername(name), 'That name is reserved. Please choose another.');
+
+export const personNameSchema = z
+  .string()
+  .trim()
+  .max(limits.name.max, `Use at most ${limits.name.max} characters.`)
+  .refine((value) => !/\p{Cc}/u.test(value), 'Remove control characters.');
+
+export const uidParamsSchema = z.object({
+  uid: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid user id.'),
+});
+
+export const usernameParamsSchema = z.object({
+  username: z.string().min(1).max(64),
+});
