@@ -25,6 +25,13 @@ import { securityPlugin } from './plugins/security.js';
 import { viewerPlugin } from './plugins/viewer.js';
 import { webPlugin } from './plugins/web.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The application's services, for operator tooling and tests that act as an operator would. */
+    services: { users: UsersService; auth: AuthService };
+  }
+}
+
 export interface AppOverrides {
   /** Replaces the mailer (tests capture messages). */
   mailer?: Mailer;
@@ -118,6 +125,7 @@ export async function buildApp(
     const users = new UsersService(usersRepository, eventBus);
     const authService = new AuthService(auth, config, usersRepository, users);
     const instance = new InstanceService(config);
+    app.decorate('services', { users, auth: authService });
 
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config });
