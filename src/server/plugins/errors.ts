@@ -35,13 +35,32 @@ const frameworkErrors: Record<string, { status: number; code: ErrorCode; message
     code: 'bad_request',
     message: 'The Content-Length header does not match the body.',
   },
-  FST_ERR_BAD_URL: { status: 400, code: 'bad_request', message: 'The address is malformed.' },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'bad_request',
+    message: 'The address contains characters that are not allowed.',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'bad_request',
+    message: 'Part of the address is too long.',
+  },
   FST_ERR_ASYNC_CONSTRAINT: {
     status: 400,
     code: 'bad_request',
     message: 'The request is malformed.',
   },
 };
+
+/** Errors the router raises before any route runs (bad URL encoding, over-long path parts). */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const known = frameworkErrors[error.code] ?? {
+    status: 400,
+    code: 'bad_request' as const,
+    message: 'The request could not be understood.',
+  };
+  void send(reply, known.status, { code: known.code, message: known.message });
+}
 
 /** DESIGN.md "Errors": one JSON shape, right status codes, never a stack trace or an internal message. */
 export const errorsPlugin = fp(

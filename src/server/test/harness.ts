@@ -3,9 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
+import { WebSocket } from 'ws';
+import { realtimePath, serverMessageSchema, type ServerMessage } from '../../shared/realtime.js';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config, type Env } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import type { MailMessage, Mailer } from '../mail/mailer.js';
 
 /** Where integration tests run: always SQLite; PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -87,7 +91,7 @@ export interface TestApp {
 /** Builds a whole app on a fresh database and DATA_DIR. */
 export async function createTestApp(
   target: DatabaseTarget,
-  env: Partial<Env> = {},
+  env: Partial<Record<keyof Env, string>> = {},
   shared?: { databaseUrl: string | undefined; dataDir: string },
 ): Promise<TestApp> {
   const dataDir = shared?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'hearth-test-'));
@@ -183,4 +187,132 @@ export async function signUp(app: FastifyInstance, overrides: Partial<Record<str
   }
   const { user } = response.json<{ user: { uid: string; username: string } }>();
   return { input, cookie: cookieFrom(response), user };
+}
+
+/** A second connection to a test app's own database, for tests that must reach past the API (expired tokens). */
+export function openAppDatabase(t: TestApp): DatabaseHandle {
+  return openDatabase({ dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl, poolSize: 1 });
+}
+
+/** Listens the app on a free port of 127.0.0.1 and returns its base URL (`http://127.0.0.1:<port>`). */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the app is not listening on TCP');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A WebSocket client for `/api/realtime` that queues what the server sends, for tests to read in order. */
+export interface RealtimeClient {
+  socket: WebSocket;
+  /** The next message from the server; rejects when the socket closes first. */
+  next(): Promise<ServerMessage>;
+  send(message: unknown): void;
+  /** Sends a ping and resolves with every message that arrived before its pong (which is excluded). */
+  flush(): Promise<ServerMessage[]>;
+  close(): Promise<void>;
+}
+
+/** Opens `/api/realtime` on a listening app, as a browser on this instance would (Origin, optional cookie). */
+export async function connectRealtime(
+  baseUrl: string,
+  options: { cookie?: string; origin?: string | null } = {},
+): Promise<RealtimeClient> {
+  const headers: Record<string, string> = {};
+  if (options.origin !== null) headers.origin = options.origin ?? testOrigin;
+  if (options.cookie) headers.cookie = options.cookie;
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${realtimePath}`, { headers });
+  const queue: ServerMessage[] = [];
+  const waiting: { resolve(message: ServerMessage): void; reject(error: Error): void }[] = [];
+  let closed: Error | undefined;
+  socket.on('message', (data: Buffer) => {
+    const message = serverMessageSchema.parse(JSON.parse(data.toString('utf8')));
+    const waiter = waiting.shift();
+    if (waiter) waiter.resolve(message);
+    else queue.push(message);
+  });
+  socket.on('close', (code: number) => {
+    closed = new Error(`the socket closed (${code})`);
+    for (const waiter of waiting.splice(0)) waiter.reject(closed);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_request, response) => {
+      reject(new Error(`upgrade refused with ${response.statusCode}`));
+    });
+  });
+  const next = () =>
+    new Promise<ServerMessage>((resolve, reject) => {
+      const queued = queue.shift();
+      if (queued) resolve(queued);
+      else if (closed) reject(closed);
+      else waiting.push({ resolve, reject });
+    });
+  const send = (message: unknown) => {
+    socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  };
+  return {
+    socket,
+    next,
+    send,
+    async flush() {
+      send({ type: 'ping' });
+      const before: ServerMessage[] = [];
+      for (let message = await next(); message.type !== 'pong'; message = await next()) {
+        before.push(message);
+      }
+      return before;
+    },
+    close() {
+      if (socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        socket.once('close', () => resolve());
+        socket.close();
+      });
+    },
+  };
+}
+
+/** Tries to open `/api/realtime` and returns the HTTP status of a refused upgrade (or 101 when it opened). */
+export function realtimeUpgradeStatus(
+  baseUrl: string,
+  headers: Record<string, string>,
+): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${realtimePath}`, { headers });
+    socket.once('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.once('unexpected-response', (request, response) => {
+      resolve(response.statusCode ?? 0);
+      response.resume();
+      request.destroy();
+    });
+    socket.once('error', (error) => {
+      if (socket.readyState !== WebSocket.CLOSED) reject(error);
+    });
+  });
+}
+
+/** A Redis key prefix no other test uses, for `REDIS_PREFIX`. */
+export function uniqueRedisPrefix(): string {
+  return `hearth-test-${randomBytes(6).toString('hex')}:`;
+}
+
+/** Deletes every Redis key under `prefix` (rate-limit counters a test left behind). */
+export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = nextCursor;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
