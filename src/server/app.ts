@@ -18,6 +18,8 @@ import { InstanceService } from './modules/instance/instance.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
+import { UserPresenter } from './modules/users/users.presenter.js';
+import { createStorage } from './media/storage.js';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { realtimePlugin } from './plugins/realtime.js';
@@ -124,8 +126,13 @@ export async function buildApp(
       },
     });
 
+    const storage = createStorage(config);
     const usersRepository = new UsersRepository(database.db);
-    const users = new UsersService(usersRepository, eventBus);
+    const users = new UsersService(
+      usersRepository,
+      eventBus,
+      new UserPresenter((key) => storage.url(key)),
+    );
     const authService = new AuthService(auth, config, usersRepository, users);
     const instance = new InstanceService(config);
     app.decorate('services', { users, auth: authService });

@@ -9,7 +9,8 @@ import type { EventBus } from './events/bus.js';
 import { SocketForwardingBus } from './events/local-socket.js';
 import { RedisEventBus } from './events/redis-bus.js';
 import { DomainError } from './errors.js';
-import { isoTimestamp } from './modules/users/users.presenter.js';
+import { createStorage } from './media/storage.js';
+import { isoTimestamp, UserPresenter } from './modules/users/users.presenter.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -153,7 +154,12 @@ async function main(): Promise<number> {
     bus = config.redisUrl
       ? await RedisEventBus.connect(config.redisUrl, config.redisPrefix, log)
       : new SocketForwardingBus(config.dataDir);
-    const users = new UsersService(new UsersRepository(database.db), bus);
+    const storage = createStorage(config);
+    const users = new UsersService(
+      new UsersRepository(database.db),
+      bus,
+      new UserPresenter((key) => storage.url(key)),
+    );
     await run({ config, database, users }, argv);
     return 0;
   } finally {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { registrationModeSchema } from '../shared/schemas/instance.js';
+import type { S3Settings } from './media/storage.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true or false' })
@@ -34,6 +35,13 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: urlWithProtocols(['http://', 'https://']).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: urlWithProtocols(['http://', 'https://']).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -60,6 +68,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   webDir: string;
+  /** Media on an S3-compatible store when S3_BUCKET is set; otherwise in DATA_DIR/media. */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +116,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret = developmentSecret(dataDir);
   }
 
+  let s3: S3Settings | undefined;
+  if (env.S3_BUCKET) {
+    const publicUrl =
+      env.S3_PUBLIC_URL ??
+      (env.S3_ENDPOINT
+        ? `${env.S3_ENDPOINT.replace(/\/+$/, '')}/${env.S3_BUCKET}`
+        : `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`);
+    s3 = {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      publicUrl,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    };
+  }
+
   const webDir = env.WEB_DIR
     ? path.resolve(env.WEB_DIR)
     : path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../dist/web');
@@ -130,5 +158,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDir,
+    s3,
   };
 }

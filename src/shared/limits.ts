@@ -5,6 +5,12 @@ export const limits = {
   bio: { max: 500 },
   email: { max: 254 },
   password: { min: 8, max: 128 },
+  website: { max: 200 },
+  altText: { max: 1_500 },
+  /** Image uploads (avatars, covers, post images): DESIGN.md "Default limits". */
+  upload: { maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 },
+  /** Days between username changes, and how long an old name redirects and stays reserved. */
+  usernameChange: { cooldownDays: 30, reserveDays: 90 },
   /** Request bodies on JSON endpoints; uploads have their own limits. */
   jsonBodyBytes: 64 * 1024,
 } as const;

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
 
 /** SQLite keeps timestamps as ISO-8601 text, PostgreSQL as timestamptz (Better Auth's convention, ADR 0001). */
 export type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
@@ -22,6 +22,10 @@ export interface UsersTable {
   bio: string | null;
   active: Bool | null;
   role: string | null;
+  website: string | null;
+  avatarMediaId: string | null;
+  coverMediaId: string | null;
+  usernameChangedAt: Timestamp | null;
   banned: Bool | null;
   banReason: string | null;
   banExpires: Timestamp | null;
@@ -64,8 +68,25 @@ export interface VerificationsTable {
   updatedAt: Timestamp;
 }
 
-export interface MigrationLockRow {
-  id: Generated<number>;
+export type MediaPurpose = 'avatar' | 'cover' | 'post';
+
+export interface MediaTable {
+  id: string;
+  ownerId: string | null;
+  purpose: MediaPurpose;
+  alt: string | null;
+  width: number;
+  height: number;
+  /** JSON `Record<rendition, { key, width, height }>`. */
+  renditions: string;
+  createdAt: Timestamp;
+}
+
+export interface ReleasedUsernamesTable {
+  username: string;
+  userId: string | null;
+  releasedAt: Timestamp;
+  reservedUntil: Timestamp;
 }
 
 /** The one database interface both dialects share. */
@@ -74,4 +95,6 @@ export interface Database {
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
+  media: MediaTable;
+  released_usernames: ReleasedUsernamesTable;
 }

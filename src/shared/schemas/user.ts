@@ -12,9 +12,16 @@ export const userDocumentSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   displayName: z.string().nullable(),
+  /** 400×400 WebP, or null for the default image (spec §3). */
   avatar: z.string().nullable(),
+  /** 96×96 rendition of the same avatar, for small places (menus, lists). */
+  avatarThumb: z.string().nullable(),
+  avatarAlt: z.string().nullable(),
+  /** 1500×500 WebP, or null for the default cover (spec §3). */
   cover: z.string().nullable(),
+  coverAlt: z.string().nullable(),
   bio: z.string().nullable(),
+  website: z.string().nullable(),
   role: roleSchema,
   active: z.boolean(),
   createdAt: z.string(),
@@ -24,6 +31,8 @@ export type UserDocument = z.infer<typeof userDocumentSchema>;
 /** The signed-in user's own view: the public document plus private account fields. */
 export const meSchema = userDocumentSchema.extend({
   email: z.string(),
+  /** When the username may next be changed (30-day rule), or null when it may be now. */
+  usernameChangeAvailableAt: z.string().nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 

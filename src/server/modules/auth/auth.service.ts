@@ -9,7 +9,6 @@ import type { Me } from '../../../shared/schemas/user.js';
 import type { Auth } from '../../auth/auth.js';
 import type { Config } from '../../config.js';
 import { Conflict, DomainError, Forbidden, Invalid } from '../../errors.js';
-import { presentMe } from '../users/users.presenter.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { passwordProblem } from './password-policy.js';
@@ -29,6 +28,9 @@ const invalidToken = () =>
     'invalid_token',
     'This reset link has expired or was already used. Request a new one.',
   );
+
+/** PostgreSQL text cannot hold NUL: such a value matches no account or token, and must not reach a query. */
+const hasNul = (value: string) => value.includes('\u0000');
 
 function betterAuthCode(error: unknown): string | undefined {
   if (!(error instanceof APIError)) return undefined;
@@ -74,6 +76,7 @@ export class AuthService {
 
   async signIn(input: SignInBody, headers: Headers): Promise<AuthResult> {
     const { identifier, password } = input;
+    if (hasNul(identifier)) throw invalidCredentials();
     try {
       const { headers: responseHeaders, response } = identifier.includes('@')
         ? await this.auth.api.signInEmail({
@@ -122,7 +125,7 @@ export class AuthService {
     const cookies = responseHeaders.getSetCookie();
     if (!response) return { user: null, cookies };
     const row = await this.repository.findById(response.user.id);
-    return { user: row ? presentMe(row) : null, cookies };
+    return { user: row ? this.users.presenter.me(row) : null, cookies };
   }
 
   /** Answers the same whether or not the address has an account (no account discovery). */
@@ -133,6 +136,7 @@ export class AuthService {
   async resetPassword(input: ResetPasswordBody): Promise<void> {
     const weak = passwordProblem(input.newPassword);
     if (weak) throw new Invalid('Choose a stronger password.', { newPassword: weak });
+    if (hasNul(input.token)) throw invalidToken();
     try {
       await this.auth.api.resetPassword({
         body: { token: input.token, newPassword: input.newPassword },
@@ -149,7 +153,7 @@ export class AuthService {
   private async me(uid: string): Promise<Me> {
     const row = await this.repository.findById(uid);
     if (!row) throw new Error(`user ${uid} vanished right after authentication`);
-    return presentMe(row);
+    return this.users.presenter.me(row);
   }
 
   private async assertAvailable(email: string, username: string): Promise<void> {

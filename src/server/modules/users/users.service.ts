@@ -2,41 +2,42 @@ import type { Role, UserDocument } from '../../../shared/schemas/user.js';
 import { userTopic } from '../../../shared/realtime.js';
 import { NotFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
-import { presentUser } from './users.presenter.js';
-import type { UserRow, UsersRepository } from './users.repository.js';
+import type { UserPresenter } from './users.presenter.js';
+import type { UserRecord, UsersRepository } from './users.repository.js';
 
 /** Reading user documents, and the operator changes that every open page must see live. */
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly bus: EventBus,
+    readonly presenter: UserPresenter,
   ) {}
 
   async getById(uid: string): Promise<UserDocument> {
     const row = await this.users.findById(uid);
     if (!row) throw new NotFound('There is no user with that id.');
-    return presentUser(row);
+    return this.presenter.user(row);
   }
 
   async getByUsername(username: string): Promise<UserDocument> {
     const row = await this.users.findByUsername(username);
     if (!row) throw new NotFound(`There is no one called @${username.toLowerCase()} here.`);
-    return presentUser(row);
+    return this.presenter.user(row);
   }
 
   /** The current document of a topic subscriber, or null when the user does not exist. */
   async findDocument(uid: string): Promise<UserDocument | null> {
     const row = await this.users.findById(uid);
-    return row ? presentUser(row) : null;
+    return row ? this.presenter.user(row) : null;
   }
 
-  async requireRowByUsername(username: string): Promise<UserRow> {
+  async requireRowByUsername(username: string): Promise<UserRecord> {
     const row = await this.users.findByUsername(username);
     if (!row) throw new NotFound(`There is no user called @${username.toLowerCase()}.`);
     return row;
   }
 
-  listRows(limit: number, offset: number): Promise<UserRow[]> {
+  listRows(limit: number, offset: number): Promise<UserRecord[]> {
     return this.users.list(limit, offset);
   }
 
@@ -61,7 +62,7 @@ export class UsersService {
   ): Promise<UserDocument> {
     const row = await this.users.update(uid, changes);
     if (!row) throw new NotFound('That user no longer exists.');
-    const document = presentUser(row);
+    const document = this.presenter.user(row);
     await this.bus.publish({ topic: userTopic(uid), data: document });
     return document;
   }
