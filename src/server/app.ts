@@ -16,6 +16,10 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { InstanceService } from './modules/instance/instance.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { profilesRoutes } from './modules/profiles/profiles.routes.js';
+import { ProfilesRepository } from './modules/profiles/profiles.repository.js';
+import { ProfilesService } from './modules/profiles/profiles.service.js';
+import { mediaPlugin } from './plugins/media.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { UserPresenter } from './modules/users/users.presenter.js';
@@ -30,7 +34,7 @@ import { webPlugin } from './plugins/web.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The application's services, for operator tooling and tests that act as an operator would. */
-    services: { users: UsersService; auth: AuthService };
+    services: { users: UsersService; auth: AuthService; profiles: ProfilesService };
   }
 }
 
@@ -89,6 +93,7 @@ export async function buildApp(
     const eventBus = bus;
     closers.push(() => eventBus.close());
 
+    const storage = createStorage(config);
     const mailer = overrides.mailer ?? createMailer(config, log);
     closers.push(() => mailer.close());
 
@@ -126,7 +131,6 @@ export async function buildApp(
       },
     });
 
-    const storage = createStorage(config);
     const usersRepository = new UsersRepository(database.db);
     const users = new UsersService(
       usersRepository,
@@ -135,16 +139,25 @@ export async function buildApp(
     );
     const authService = new AuthService(auth, config, usersRepository, users);
     const instance = new InstanceService(config);
-    app.decorate('services', { users, auth: authService });
+    const profiles = new ProfilesService(
+      new ProfilesRepository(database.db),
+      usersRepository,
+      users,
+      storage,
+      log,
+    );
+    app.decorate('services', { users, auth: authService, profiles });
 
     await app.register(errorsPlugin);
-    await app.register(securityPlugin, { config });
+    await app.register(securityPlugin, { config, mediaOrigin: storage.externalOrigin });
     await app.register(rateLimitPlugin, { redis, prefix: config.redisPrefix });
     await app.register(viewerPlugin, { auth: authService, users: usersRepository });
     await app.register(realtimePlugin, { config, bus: eventBus, users });
     await app.register(instanceRoutes, { instance, db: database.db });
     await app.register(authRoutes, { auth: authService, users: usersRepository });
     await app.register(usersRoutes, { users });
+    await app.register(profilesRoutes, { profiles });
+    await app.register(mediaPlugin, { storage });
     await app.register(webPlugin, { webDir: config.webDir });
   } catch (error) {
     await app.close();

@@ -141,10 +141,12 @@ async function run(context: Context, argv: string[]): Promise<void> {
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+  if (argv[0] === '--help' || argv[0] === 'help') {
     console.log(usage);
-    return argv.length === 0 ? 2 : 0;
+    return 0;
   }
+  // A usage mistake is one line on stderr and exit 2, like every other one (scripts read stderr).
+  if (argv.length === 0) throw new UsageError('no command given');
   const config = loadConfig();
   const database = openDatabase({ ...config, poolSize: 2 });
   const log = pino({ level: 'silent' });

@@ -166,16 +166,19 @@ describe('loadConfig', () => {
   });
 
   it('uses secure cookies exactly when PUBLIC_URL is https', () => {
-    expect(loadConfig({ AUTH_SECRET: secret, PUBLIC_URL: 'https://hearth.example' }).secureCookies).toBe(
-      true,
-    );
-    expect(loadConfig({ AUTH_SECRET: secret, PUBLIC_URL: 'http://hearth.example' }).secureCookies).toBe(
-      false,
-    );
+    expect(
+      loadConfig({ AUTH_SECRET: secret, PUBLIC_URL: 'https://hearth.example' }).secureCookies,
+    ).toBe(true);
+    expect(
+      loadConfig({ AUTH_SECRET: secret, PUBLIC_URL: 'http://hearth.example' }).secureCookies,
+    ).toBe(false);
   });
 
   it('derives the origin browsers must send from PUBLIC_URL', () => {
-    const config = loadConfig({ AUTH_SECRET: secret, PUBLIC_URL: 'https://Example.org:8443/hearth/' });
+    const config = loadConfig({
+      AUTH_SECRET: secret,
+      PUBLIC_URL: 'https://Example.org:8443/hearth/',
+    });
     expect(config.publicUrl).toBe('https://Example.org:8443/hearth');
     expect(config.publicOrigin).toBe('https://example.org:8443');
   });

@@ -5,12 +5,19 @@ import { displayNameOf } from './display-name.js';
 describe('displayNameOf', () => {
   it('joins first and last name', () => {
     expect(
-      displayNameOf({ firstName: 'Ada', lastName: 'Lovelace', displayName: 'Countess', username: 'ada' }),
+      displayNameOf({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        displayName: 'Countess',
+        username: 'ada',
+      }),
     ).toBe('Ada Lovelace');
   });
 
   it('uses whichever of first and last name is present, without stray spaces', () => {
-    expect(displayNameOf({ firstName: 'Ada', lastName: null, displayName: 'Countess' })).toBe('Ada');
+    expect(displayNameOf({ firstName: 'Ada', lastName: null, displayName: 'Countess' })).toBe(
+      'Ada',
+    );
     expect(displayNameOf({ firstName: '', lastName: 'Lovelace', displayName: 'Countess' })).toBe(
       'Lovelace',
     );
@@ -20,14 +27,19 @@ describe('displayNameOf', () => {
   it('falls back to displayName when both names are missing or blank', () => {
     expect(displayNameOf({ displayName: 'Countess', username: 'ada' })).toBe('Countess');
     expect(
-      displayNameOf({ firstName: '   ', lastName: '\t', displayName: ' Countess ', username: 'ada' }),
+      displayNameOf({
+        firstName: '   ',
+        lastName: '\t',
+        displayName: ' Countess ',
+        username: 'ada',
+      }),
     ).toBe('Countess');
   });
 
   it('falls back to the username when the names and displayName are missing or blank', () => {
-    expect(displayNameOf({ firstName: null, lastName: null, displayName: null, username: 'ada' })).toBe(
-      'ada',
-    );
+    expect(
+      displayNameOf({ firstName: null, lastName: null, displayName: null, username: 'ada' }),
+    ).toBe('ada');
     expect(displayNameOf({ firstName: ' ', displayName: '  ', username: 'ada' })).toBe('ada');
   });
 

@@ -22,6 +22,8 @@ export const rateLimits = {
   passwordReset: { max: 5, windowMs: 30 * 60_000 },
   apiPerIp: { max: 300, windowMs: 5 * 60_000 },
   apiPerUser: { max: 1_200, windowMs: 5 * 60_000 },
+  profileEdit: { max: 30, windowMs: 10 * 60_000 },
+  accountChange: { max: 10, windowMs: 15 * 60_000 },
 } as const;
 
 /** Password-reset links work once and expire after one hour (issue: accounts). */

@@ -18,7 +18,9 @@ class BooleanToInteger extends OperationNodeTransformer {
     return typeof node.value === 'boolean' ? ValueNode.create(toSqlite(node.value)) : node;
   }
 
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+  protected override transformPrimitiveValueList(
+    node: PrimitiveValueListNode,
+  ): PrimitiveValueListNode {
     return node.values.some((value) => typeof value === 'boolean')
       ? PrimitiveValueListNode.create(node.values.map(toSqlite))
       : node;

@@ -104,6 +104,11 @@ export class S3Storage implements MediaStorage {
 }
 
 /** The storage the configuration asks for. */
-export function createStorage(options: { dataDir: string; s3: S3Settings | undefined }): MediaStorage {
-  return options.s3 ? new S3Storage(options.s3) : new LocalStorage(path.join(options.dataDir, 'media'));
+export function createStorage(options: {
+  dataDir: string;
+  s3: S3Settings | undefined;
+}): MediaStorage {
+  return options.s3
+    ? new S3Storage(options.s3)
+    : new LocalStorage(path.join(options.dataDir, 'media'));
 }

@@ -53,7 +53,11 @@ const frameworkErrors: Record<string, { status: number; code: ErrorCode; message
 };
 
 /** Errors the router raises before any route runs (bad URL encoding, over-long path parts). */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const known = frameworkErrors[error.code] ?? {
     status: 400,
     code: 'bad_request' as const,

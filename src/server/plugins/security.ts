@@ -21,7 +21,10 @@ export function assertSameOrigin(request: FastifyRequest, config: Config): void 
 
 /** Security headers on every response and the Origin check on every state-changing API request. */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, { config }: { config: Config }) => {
+  async (
+    app: FastifyInstance,
+    { config, mediaOrigin }: { config: Config; mediaOrigin: string | null },
+  ) => {
     const https = config.secureCookies;
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -30,7 +33,7 @@ export const securityPlugin = fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
           mediaSrc: ["'self'"],

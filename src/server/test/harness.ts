@@ -154,7 +154,9 @@ export function send(
     url,
     headers,
     remoteAddress: options.ip ?? uniqueIp(),
-    ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
 }
 
@@ -179,7 +181,10 @@ export function newUserInput(overrides: Partial<Record<string, string>> = {}) {
 }
 
 /** Signs a new user up and returns the details, the session cookie and the user document. */
-export async function signUp(app: FastifyInstance, overrides: Partial<Record<string, string>> = {}) {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<Record<string, string>> = {},
+) {
   const input = newUserInput(overrides);
   const response = await send(app, 'POST', '/api/auth/sign-up', input);
   if (response.statusCode !== 201) {
@@ -191,7 +196,11 @@ export async function signUp(app: FastifyInstance, overrides: Partial<Record<str
 
 /** A second connection to a test app's own database, for tests that must reach past the API (expired tokens). */
 export function openAppDatabase(t: TestApp): DatabaseHandle {
-  return openDatabase({ dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl, poolSize: 1 });
+  return openDatabase({
+    dataDir: t.config.dataDir,
+    databaseUrl: t.config.databaseUrl,
+    poolSize: 1,
+  });
 }
 
 /** Listens the app on a free port of 127.0.0.1 and returns its base URL (`http://127.0.0.1:<port>`). */

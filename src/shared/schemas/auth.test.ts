@@ -17,7 +17,10 @@ const validSignUp = {
 };
 
 /** The field of each issue of a failed parse, mapped to its first message. */
-function fieldErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function fieldErrors(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   const fields: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) fields[String(issue.path[0])] ??= issue.message;
   return fields;
@@ -69,7 +72,11 @@ describe('passwordSchema', () => {
 describe('signUpBodySchema', () => {
   it('accepts a complete sign-up and normalises it', () => {
     expect(
-      signUpBodySchema.parse({ ...validSignUp, email: 'ADA@example.test', username: 'Ada_Lovelace' }),
+      signUpBodySchema.parse({
+        ...validSignUp,
+        email: 'ADA@example.test',
+        username: 'Ada_Lovelace',
+      }),
     ).toEqual(validSignUp);
   });
 
@@ -84,14 +91,20 @@ describe('signUpBodySchema', () => {
   });
 
   it('requires a first and last name that are not blank', () => {
-    const fields = fieldErrors(signUpBodySchema.safeParse({ ...validSignUp, firstName: '  ', lastName: '' }));
+    const fields = fieldErrors(
+      signUpBodySchema.safeParse({ ...validSignUp, firstName: '  ', lastName: '' }),
+    );
     expect(fields.firstName).toBe('Enter your first name.');
     expect(fields.lastName).toBe('Enter your last name.');
   });
 
   it('refuses control characters in names', () => {
     const fields = fieldErrors(
-      signUpBodySchema.safeParse({ ...validSignUp, firstName: 'Ada\u0000', lastName: 'Love\u0085lace' }),
+      signUpBodySchema.safeParse({
+        ...validSignUp,
+        firstName: 'Ada\u0000',
+        lastName: 'Love\u0085lace',
+      }),
     );
     expect(fields.firstName).toBe('Remove control characters.');
     expect(fields.lastName).toBe('Remove control characters.');
@@ -121,11 +134,14 @@ describe('signInBodySchema', () => {
 
 describe('resetPasswordBodySchema', () => {
   it('requires a token and a new password of valid length', () => {
-    const fields = fieldErrors(resetPasswordBodySchema.safeParse({ token: '', newPassword: 'short' }));
+    const fields = fieldErrors(
+      resetPasswordBodySchema.safeParse({ token: '', newPassword: 'short' }),
+    );
     expect(fields.token).toBeDefined();
     expect(fields.newPassword).toMatch(/at least 8/);
     expect(
-      resetPasswordBodySchema.safeParse({ token: 'x'.repeat(257), newPassword: 'long enough' }).success,
+      resetPasswordBodySchema.safeParse({ token: 'x'.repeat(257), newPassword: 'long enough' })
+        .success,
     ).toBe(false);
   });
 });

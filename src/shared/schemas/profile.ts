@@ -27,7 +27,9 @@ export const websiteSchema = z
       if (value === '') return true;
       try {
         const url = new URL(value);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+        return (
+          (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.')
+        );
       } catch {
         return false;
       }

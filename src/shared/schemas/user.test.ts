@@ -3,7 +3,12 @@ import { limits } from '../limits.js';
 import { personNameSchema, uidParamsSchema, usernameSchema } from './user.js';
 
 /** The first message zod gives for `value`, or null when it is accepted. */
-function problem(schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
+function problem(
+  schema: {
+    safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };
+  },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error?.issues[0]?.message ?? 'invalid');
 }
@@ -28,9 +33,12 @@ describe('usernameSchema', () => {
     },
   );
 
-  it.each(['admin', 'Admin', 'FEED', 'login', 'settings'])('refuses the reserved %s with a reason', (value) => {
-    expect(problem(usernameSchema, value)).toBe('That name is reserved. Please choose another.');
-  });
+  it.each(['admin', 'Admin', 'FEED', 'login', 'settings'])(
+    'refuses the reserved %s with a reason',
+    (value) => {
+      expect(problem(usernameSchema, value)).toBe('That name is reserved. Please choose another.');
+    },
+  );
 
   it.each([null, undefined, 42, ['ada'], { name: 'ada' }])('refuses the non-string %j', (value) => {
     expect(problem(usernameSchema, value)).toBe('Enter a username.');

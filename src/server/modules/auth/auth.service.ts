@@ -159,7 +159,7 @@ export class AuthService {
   private async assertAvailable(email: string, username: string): Promise<void> {
     const [byEmail, byUsername] = await Promise.all([
       this.repository.findByEmail(email),
-      this.repository.findByUsername(username),
+      this.repository.isUsernameHeld(username),
     ]);
     const fields: Record<string, string> = {};
     if (byEmail) {

@@ -6,7 +6,15 @@ const commonList = dictionary['passwords-common'];
 
 describe('passwordProblem', () => {
   // Each of these is in zxcvbn-ts' list (checked below) and long enough to pass the length rule.
-  const common = ['password', 'password123', 'iloveyou1', '12345678', 'qwertyuiop', 'trustno1', 'sunshine'];
+  const common = [
+    'password',
+    'password123',
+    'iloveyou1',
+    '12345678',
+    'qwertyuiop',
+    'trustno1',
+    'sunshine',
+  ];
 
   it('uses words that really are on the maintained list', () => {
     for (const word of common) expect(commonList).toContain(word);

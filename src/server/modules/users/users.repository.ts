@@ -11,6 +11,9 @@ export interface UserRecord extends UserRow {
   coverAlt: string | null;
 }
 
+/** PostgreSQL text cannot hold NUL, so a value carrying one names nobody (and must not reach a query). */
+const hasNul = (value: string) => value.includes('\u0000');
+
 /** The only place that reads and writes the users table. */
 export class UsersRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -36,10 +39,12 @@ export class UsersRepository {
 
   /** Usernames are stored lowercase (issue: accounts), so an equality lookup is case-insensitive. */
   findByUsername(username: string): Promise<UserRecord | undefined> {
+    if (hasNul(username)) return Promise.resolve(undefined);
     return this.records().where('users.username', '=', username.toLowerCase()).executeTakeFirst();
   }
 
   findByEmail(email: string): Promise<UserRecord | undefined> {
+    if (hasNul(email)) return Promise.resolve(undefined);
     return this.records().where('users.email', '=', email.toLowerCase()).executeTakeFirst();
   }
 
@@ -63,5 +68,32 @@ export class UsersRepository {
       .where('id', '=', uid)
       .execute();
     return this.findById(uid);
+  }
+
+  /** True when another account holds `username`, or it is still reserved after a rename or deletion. */
+  async isUsernameHeld(username: string, exceptUserId?: string): Promise<boolean> {
+    const now = new Date().toISOString();
+    const [owner, released] = await Promise.all([
+      this.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst(),
+      this.db
+        .selectFrom('released_usernames')
+        .select(['userId'])
+        .where('username', '=', username)
+        .where('reservedUntil', '>', now)
+        .executeTakeFirst(),
+    ]);
+    if (owner && owner.id !== exceptUserId) return true;
+    return Boolean(released && (released.userId === null || released.userId !== exceptUserId));
+  }
+
+  /** The account an old username now redirects to, while its reservation lasts. */
+  async redirectFor(username: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('released_usernames')
+      .select('userId')
+      .where('username', '=', username)
+      .where('reservedUntil', '>', new Date().toISOString())
+      .executeTakeFirst();
+    return row?.userId ?? null;
   }
 }

@@ -19,9 +19,15 @@ export class UsersService {
     return this.presenter.user(row);
   }
 
+  /** Case-insensitive; a recently changed username still finds its account (issue: profiles). */
   async getByUsername(username: string): Promise<UserDocument> {
-    const row = await this.users.findByUsername(username);
-    if (!row) throw new NotFound(`There is no one called @${username.toLowerCase()} here.`);
+    const name = username.toLowerCase();
+    let row = await this.users.findByUsername(name);
+    if (!row) {
+      const movedTo = await this.users.redirectFor(name);
+      if (movedTo) row = await this.users.findById(movedTo);
+    }
+    if (!row) throw new NotFound(`There is no one called @${name} here.`);
     return this.presenter.user(row);
   }
 

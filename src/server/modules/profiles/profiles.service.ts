@@ -1,0 +1,205 @@
+import type { Logger } from 'pino';
+import { limits } from '../../../shared/limits.js';
+import { profileUpdateSchema, type ProfileImageField } from '../../../shared/schemas/profile.js';
+import type { UserDocument } from '../../../shared/schemas/user.js';
+import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../../errors.js';
+import { ImageRejected, processImage } from '../../media/image-pipeline.js';
+import { profileRenditions, type StoredRenditions } from '../../media/renditions.js';
+import type { MediaStorage } from '../../media/storage.js';
+import type { Viewer } from '../../plugins/viewer.js';
+import { parseOrThrow } from '../../validation.js';
+import { isoTimestamp } from '../users/users.presenter.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import {
+  newMediaId,
+  type ImageChange,
+  type ProfileChange,
+  type ProfilesRepository,
+} from './profiles.repository.js';
+
+export interface UploadedImage {
+  field: ProfileImageField;
+  body: Buffer;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+const formatDate = (date: Date) =>
+  date.toLocaleDateString('en', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The error for an image that cannot be used, shown on its own form field. */
+function imageError(field: ProfileImageField, error: ImageRejected): DomainError {
+  const code =
+    error.status === 415
+      ? 'unsupported_media_type'
+      : error.status === 413
+        ? 'payload_too_large'
+        : 'validation_failed';
+  return new DomainError(error.status, code, error.message, { [field]: error.message });
+}
+
+/** Profile editing (issue: profiles): fields, username changes, avatar and cover images. */
+export class ProfilesService {
+  constructor(
+    private readonly profiles: ProfilesRepository,
+    private readonly usersRepository: UsersRepository,
+    private readonly users: UsersService,
+    private readonly storage: MediaStorage,
+    private readonly log: Logger,
+  ) {}
+
+  /**
+   * Applies an edit by the owner (or an administrator). All of it is saved, or — on any bad field or image —
+   * none of it, and no file is left behind.
+   */
+  async update(
+    viewer: Viewer,
+    uid: string,
+    input: unknown,
+    images: UploadedImage[],
+  ): Promise<UserDocument> {
+    const target = await this.usersRepository.findById(uid);
+    if (!target) throw new NotFound('There is no user with that id.');
+    // spec §5: the owner edits their own profile; administrators may moderate any.
+    if (viewer.uid !== uid && viewer.role !== 'admin') {
+      throw new Forbidden('You can only edit your own profile.');
+    }
+    const update = parseOrThrow(profileUpdateSchema, input);
+    const change: ProfileChange = { fields: {} };
+
+    for (const key of ['firstName', 'lastName', 'displayName', 'bio', 'website'] as const) {
+      if (update[key] !== undefined) change.fields[key] = update[key];
+    }
+    const first = update.firstName !== undefined ? update.firstName : target.firstName;
+    const last = update.lastName !== undefined ? update.lastName : target.lastName;
+    const fullName = [first, last].filter(Boolean).join(' ');
+    if (fullName !== target.name) change.fields.name = fullName || (target.username ?? 'Member');
+
+    if (update.username !== undefined && update.username !== target.username) {
+      change.username = await this.usernameChange(target, update.username);
+    }
+
+    const uploads = new Map(images.map((image) => [image.field, image.body]));
+    const stored: string[] = [];
+    try {
+      for (const slot of ['avatar', 'cover'] as const) {
+        const upload = uploads.get(slot);
+        const remove = slot === 'avatar' ? update.removeAvatar : update.removeCover;
+        const alt = slot === 'avatar' ? update.avatarAlt : update.coverAlt;
+        if (upload && remove) {
+          throw new Invalid('Choose a new image or remove the current one, not both.', {
+            [slot]: 'Choose a new image or remove the current one, not both.',
+          });
+        }
+        let imageChange: ImageChange | undefined;
+        if (upload) {
+          imageChange = {
+            kind: 'replace',
+            media: await this.storeImage(slot, upload, alt ?? null, stored),
+          };
+        } else if (remove) {
+          imageChange = { kind: 'remove' };
+        } else if (alt !== undefined) {
+          imageChange = { kind: 'alt', alt };
+        }
+        if (imageChange) change[slot] = imageChange;
+      }
+
+      const orphaned = await this.profiles.apply(uid, change).catch(async (error: unknown) => {
+        // A rename that raced another for the same name: report it as taken, not as a failure.
+        if (
+          change.username &&
+          (await this.usersRepository.isUsernameHeld(change.username.next, uid))
+        ) {
+          throw new Conflict('That username was just taken.', {
+            username: 'That username is taken. Please choose another.',
+          });
+        }
+        throw error;
+      });
+      stored.length = 0;
+      await this.removeFiles(orphaned);
+    } finally {
+      // Anything stored for an update that did not land is deleted.
+      await this.removeFiles(stored);
+    }
+
+    await this.users.publish(uid);
+    return this.users.getById(uid);
+  }
+
+  private async usernameChange(
+    target: { id: string; username: string | null; usernameChangedAt: Date | string | null },
+    next: string,
+  ): Promise<NonNullable<ProfileChange['username']>> {
+    if (target.usernameChangedAt) {
+      const allowedAt = new Date(
+        new Date(isoTimestamp(target.usernameChangedAt)).getTime() +
+          limits.usernameChange.cooldownDays * dayMs,
+      );
+      if (allowedAt.getTime() > Date.now()) {
+        const message = `You changed your username recently. You can change it again on ${formatDate(allowedAt)}.`;
+        throw new Invalid(message, { username: message });
+      }
+    }
+    if (await this.usersRepository.isUsernameHeld(next, target.id)) {
+      throw new Conflict('That username is taken.', {
+        username: 'That username is taken. Please choose another.',
+      });
+    }
+    return {
+      next,
+      previous: target.username,
+      reservedUntil: new Date(Date.now() + limits.usernameChange.reserveDays * dayMs).toISOString(),
+    };
+  }
+
+  /** Renders and stores an image's renditions; keys are recorded in `stored` as they are written. */
+  private async storeImage(
+    slot: ProfileImageField,
+    body: Buffer,
+    alt: string | null,
+    stored: string[],
+  ) {
+    let processed;
+    try {
+      processed = await processImage(body, profileRenditions[slot]);
+    } catch (error) {
+      if (error instanceof ImageRejected) throw imageError(slot, error);
+      throw error;
+    }
+    const id = newMediaId();
+    const renditions: StoredRenditions = {};
+    for (const rendition of processed.renditions) {
+      const key = `${slot}s/${id}-${rendition.name}.webp`;
+      stored.push(key);
+      await this.storage.put(key, rendition.body, rendition.contentType);
+      renditions[rendition.name] = { key, width: rendition.width, height: rendition.height };
+    }
+    return {
+      id,
+      purpose: slot,
+      alt,
+      width: processed.sourceWidth,
+      height: processed.sourceHeight,
+      renditions,
+    };
+  }
+
+  /** Best effort: a file that cannot be deleted now is logged, never a failed request. */
+  private async removeFiles(keys: string[]): Promise<void> {
+    await Promise.all(
+      keys.map((key) =>
+        this.storage.delete(key).catch((error: unknown) => {
+          this.log.warn({ err: error, key }, 'could not delete a stored file');
+        }),
+      ),
+    );
+  }
+}
