@@ -20,6 +20,9 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { ProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { mediaPlugin } from './plugins/media.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { AccountRepository } from './modules/account/account.repository.js';
+import { AccountService } from './modules/account/account.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { UserPresenter } from './modules/users/users.presenter.js';
@@ -34,7 +37,12 @@ import { webPlugin } from './plugins/web.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The application's services, for operator tooling and tests that act as an operator would. */
-    services: { users: UsersService; auth: AuthService; profiles: ProfilesService };
+    services: {
+      users: UsersService;
+      auth: AuthService;
+      profiles: ProfilesService;
+      account: AccountService;
+    };
   }
 }
 
@@ -146,7 +154,17 @@ export async function buildApp(
       storage,
       log,
     );
-    app.decorate('services', { users, auth: authService, profiles });
+    const account = new AccountService(
+      auth,
+      config,
+      new AccountRepository(database.db),
+      usersRepository,
+      users,
+      storage,
+      mailer,
+      log,
+    );
+    app.decorate('services', { users, auth: authService, profiles, account });
 
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config, mediaOrigin: storage.externalOrigin });
@@ -157,6 +175,7 @@ export async function buildApp(
     await app.register(authRoutes, { auth: authService, users: usersRepository });
     await app.register(usersRoutes, { users });
     await app.register(profilesRoutes, { profiles });
+    await app.register(accountRoutes, { account });
     await app.register(mediaPlugin, { storage });
     await app.register(webPlugin, { webDir: config.webDir });
   } catch (error) {

@@ -96,7 +96,8 @@ export function createAuth(options: {
       useSecureCookies: false,
       cookies: cookieSettings(config),
       defaultCookieAttributes: { secure: config.secureCookies, sameSite: 'lax', httpOnly: true },
-      ipAddress: { disableIpTracking: false },
+      // Our routes resolve the client IP (proxy-aware) and hand it over in this header.
+      ipAddress: { ipAddressHeaders: ['x-hearth-client-ip'] },
     },
     plugins: [
       username({

@@ -8,6 +8,7 @@ import type { UsersRepository } from '../modules/users/users.repository.js';
 /** Who is making a request. */
 export interface Viewer {
   uid: string;
+  sessionId: string;
   role: Role;
   active: boolean;
 }
@@ -19,14 +20,18 @@ declare module 'fastify' {
   }
 }
 
+/** Header through which Better Auth learns the client IP that Fastify resolved (TRUST_PROXY aware). */
+export const clientIpHeader = 'x-hearth-client-ip';
+
 /** Converts Node's request headers to the Web Headers Better Auth reads. */
 export function webHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === clientIpHeader) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
+  headers.set(clientIpHeader, request.ip);
   return headers;
 }
 
@@ -55,12 +60,13 @@ export const viewerPlugin = fp(
     const resolve = async (request: FastifyRequest): Promise<Viewer | null> => {
       // No session cookie, no lookup: anonymous reads stay cheap.
       if (!request.headers.cookie?.includes('.session_token=')) return null;
-      const uid = await auth.sessionUserId(webHeaders(request));
-      if (!uid) return null;
-      const row = await users.findById(uid);
+      const identity = await auth.sessionIdentity(webHeaders(request));
+      if (!identity) return null;
+      const row = await users.findById(identity.uid);
       if (!row) return null;
       return {
         uid: row.id,
+        sessionId: identity.sessionId,
         role: row.role === 'admin' ? 'admin' : 'user',
         active: row.active === null ? true : Boolean(row.active),
       };

@@ -110,10 +110,10 @@ export class AuthService {
     }
   }
 
-  /** The signed-in account's id, or null. */
-  async sessionUserId(headers: Headers): Promise<string | null> {
+  /** The signed-in account and the session it uses, or null. */
+  async sessionIdentity(headers: Headers): Promise<{ uid: string; sessionId: string } | null> {
     const session = await this.auth.api.getSession({ headers });
-    return session?.user.id ?? null;
+    return session ? { uid: session.user.id, sessionId: session.session.id } : null;
   }
 
   /** Who is signed in; the cookies carry a session whose expiry Better Auth has just rolled forward. */

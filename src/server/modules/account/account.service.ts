@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { APIError } from 'better-auth/api';
+import Bowser from 'bowser';
+import type { Logger } from 'pino';
+import { limits } from '../../../shared/limits.js';
+import type {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  SessionInfo,
+} from '../../../shared/schemas/account.js';
+import type { Me } from '../../../shared/schemas/user.js';
+import type { Auth } from '../../auth/auth.js';
+import type { Config } from '../../config.js';
+import { Conflict, DomainError, Invalid, NotFound } from '../../errors.js';
+import { actionMail, type Mailer } from '../../mail/mailer.js';
+import type { MediaStorage } from '../../media/storage.js';
+import type { Viewer } from '../../plugins/viewer.js';
+import { passwordProblem } from '../auth/password-policy.js';
+import { isoTimestamp } from '../users/users.presenter.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import type { AccountRepository } from './account.repository.js';
+
+const emailChangeTtlMs = 24 * 60 * 60 * 1000;
+const dayMs = 24 * 60 * 60 * 1000;
+
+const wrongPassword = (field: string) =>
+  new Invalid('That password is not right.', { [field]: 'That password is not right.' });
+
+/** "Firefox on Windows" from a user-agent string. */
+export function describeDevice(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const parsed = Bowser.parse(userAgent);
+  const browser = parsed.browser.name || null;
+  const os = parsed.os.name || null;
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os;
+}
+
+/** Account settings (issue: profiles §5): email, password, sessions, deletion. */
+export class AccountService {
+  constructor(
+    private readonly auth: Auth,
+    private readonly config: Config,
+    private readonly accounts: AccountRepository,
+    private readonly usersRepository: UsersRepository,
+    private readonly users: UsersService,
+    private readonly storage: MediaStorage,
+    private readonly mailer: Mailer,
+    private readonly log: Logger,
+  ) {}
+
+  private async checkPassword(uid: string, password: string, field: string): Promise<void> {
+    const hash = await this.accounts.passwordHash(uid);
+    const context = await this.auth.$context;
+    if (!hash || !(await context.password.verify({ hash, password }))) throw wrongPassword(field);
+  }
+
+  /** Sends a confirmation link to the new address; the email changes only when it is followed. */
+  async requestEmailChange(viewer: Viewer, input: ChangeEmailBody): Promise<void> {
+    const user = await this.usersRepository.findById(viewer.uid);
+    if (!user) throw new NotFound('Your account no longer exists.');
+    await this.checkPassword(viewer.uid, input.password, 'password');
+    const newEmail = input.newEmail.toLowerCase();
+    if (newEmail === user.email) {
+      throw new Invalid('That is already your email address.', {
+        newEmail: 'That is already your email address.',
+      });
+    }
+    if (await this.usersRepository.findByEmail(newEmail)) {
+      throw new Conflict('Another account uses that address.', {
+        newEmail: 'Another account uses that address.',
+      });
+    }
+    const token = randomBytes(24).toString('base64url');
+    await this.accounts.saveEmailChange(
+      token,
+      viewer.uid,
+      newEmail,
+      new Date(Date.now() + emailChangeTtlMs),
+    );
+    const url = `${this.config.publicUrl}/settings/account?emailToken=${encodeURIComponent(token)}`;
+    await this.mailer.send({
+      to: newEmail,
+      subject: `Confirm your new ${this.config.instanceName} email address`,
+      link: url,
+      ...actionMail({
+        instanceName: this.config.instanceName,
+        greeting: `Hello ${user.name},`,
+        lines: [
+          `You asked to use this address for your ${this.config.instanceName} account @${user.username ?? ''}.`,
+          'Confirm it with the link below within 24 hours; until then your old address stays in use.',
+        ],
+        actionLabel: 'Confirm this address',
+        actionUrl: url,
+        footer: "If you didn't ask for this, ignore this email.",
+      }),
+    });
+  }
+
+  /** Follows a confirmation link: the address becomes the account's, and the old one is told. */
+  async confirmEmailChange(token: string): Promise<Me> {
+    const pending = await this.accounts.takeEmailChange(token);
+    const invalid = new DomainError(
+      400,
+      'invalid_token',
+      'This confirmation link has expired or was already used. Ask for a new one in your account settings.',
+    );
+    if (!pending) throw invalid;
+    const user = await this.usersRepository.findById(pending.uid);
+    if (!user) throw invalid;
+    const holder = await this.usersRepository.findByEmail(pending.email);
+    if (holder && holder.id !== user.id) {
+      throw new Conflict('Another account started using that address in the meantime.');
+    }
+    await this.accounts.setEmail(user.id, pending.email);
+    this.mailer
+      .send({
+        to: user.email,
+        subject: `Your ${this.config.instanceName} email address was changed`,
+        ...actionMail({
+          instanceName: this.config.instanceName,
+          greeting: `Hello ${user.name},`,
+          lines: [
+            `The email address of your ${this.config.instanceName} account is now ${pending.email}.`,
+            `If you didn't do this, reset your password at once and contact the administrators.`,
+          ],
+          actionLabel: 'Reset your password',
+          actionUrl: `${this.config.publicUrl}/reset-password`,
+          footer: 'This notice goes to your previous address for your safety.',
+        }),
+      })
+      .catch((error: unknown) =>
+        this.log.warn({ err: error }, 'could not send the email-change notice'),
+      );
+    const updated = await this.usersRepository.findById(user.id);
+    if (!updated) throw invalid;
+    return this.users.presenter.me(updated);
+  }
+
+  /** Returns Better Auth's cookies: a fresh session when the others were signed out. */
+  async changePassword(
+    viewer: Viewer,
+    input: ChangePasswordBody,
+    headers: Headers,
+  ): Promise<string[]> {
+    const user = await this.usersRepository.findById(viewer.uid);
+    if (!user) throw new NotFound('Your account no longer exists.');
+    const weak = passwordProblem(input.newPassword, {
+      email: user.email,
+      username: user.username ?? undefined,
+    });
+    if (weak) throw new Invalid('Choose a stronger password.', { newPassword: weak });
+    if (input.newPassword === input.currentPassword) {
+      throw new Invalid('Choose a password different from your current one.', {
+        newPassword: 'Choose a password different from your current one.',
+      });
+    }
+    try {
+      const { headers: responseHeaders } = await this.auth.api.changePassword({
+        body: {
+          currentPassword: input.currentPassword,
+          newPassword: input.newPassword,
+          revokeOtherSessions: input.signOutOtherSessions ?? false,
+        },
+        headers,
+        returnHeaders: true,
+      });
+      return responseHeaders.getSetCookie();
+    } catch (error) {
+      if (error instanceof APIError && error.statusCode < 500)
+        throw wrongPassword('currentPassword');
+      throw error;
+    }
+  }
+
+  async listSessions(viewer: Viewer): Promise<SessionInfo[]> {
+    const rows = await this.accounts.activeSessions(viewer.uid);
+    return rows.map((row) => ({
+      id: row.id,
+      current: row.id === viewer.sessionId,
+      device: describeDevice(row.userAgent),
+      ipAddress: row.ipAddress,
+      // No geolocation database ships with Hearth; the address itself is shown instead.
+      location: null,
+      createdAt: isoTimestamp(row.createdAt),
+      lastSeenAt: isoTimestamp(row.updatedAt),
+    }));
+  }
+
+  async revokeSession(viewer: Viewer, sessionId: string): Promise<void> {
+    if (!(await this.accounts.deleteSession(viewer.uid, sessionId))) {
+      throw new NotFound('That session has already ended.');
+    }
+  }
+
+  /** Deletes the account, its media and sessions; the username stays reserved (issue: profiles). */
+  async deleteAccount(viewer: Viewer, password: string): Promise<void> {
+    await this.checkPassword(viewer.uid, password, 'password');
+    const keys = await this.accounts.deleteAccount(
+      viewer.uid,
+      new Date(Date.now() + limits.usernameChange.reserveDays * dayMs),
+    );
+    await Promise.all(
+      keys.map((key) =>
+        this.storage.delete(key).catch((error: unknown) => {
+          this.log.warn({ err: error, key }, 'could not delete a stored file');
+        }),
+      ),
+    );
+    await this.users.publish(viewer.uid);
+  }
+
+  /** Set-Cookie headers that end the session in the browser. */
+  async expiredSessionCookies(): Promise<string[]> {
+    const { authCookies } = await this.auth.$context;
+    return [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken].map(
+      (cookie) =>
+        `${cookie.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${cookie.attributes.secure ? '; Secure' : ''}`,
+    );
+  }
+}
