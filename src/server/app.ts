@@ -20,6 +20,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { ProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { mediaPlugin } from './plugins/media.js';
+import { PageMetaService } from './modules/pages/page-meta.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountRepository } from './modules/account/account.repository.js';
 import { AccountService } from './modules/account/account.service.js';
@@ -177,7 +178,11 @@ export async function buildApp(
     await app.register(profilesRoutes, { profiles });
     await app.register(accountRoutes, { account });
     await app.register(mediaPlugin, { storage });
-    await app.register(webPlugin, { webDir: config.webDir });
+    await app.register(webPlugin, {
+      webDir: config.webDir,
+      pages: new PageMetaService(users, config),
+      siteName: config.instanceName,
+    });
   } catch (error) {
     await app.close();
     throw error;

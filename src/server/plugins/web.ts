@@ -1,19 +1,34 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { renderIndex, type PageMetaService } from '../modules/pages/page-meta.js';
 
 const immutable = 'public, max-age=31536000, immutable';
 
+const robots = `User-agent: *
+Disallow: /api/
+Disallow: /settings/
+Disallow: /*/edit-profile
+Disallow: /signout
+Disallow: /logout
+Disallow: /reset-password
+`;
+
 /**
  * Serves the built web app from the root path (spec §9): hashed assets cached for a year, index.html
- * never cached, client routes fall back to index.html, unknown /api paths get a JSON 404.
+ * never cached, client routes fall back to index.html — with the page's own status and head tags for
+ * profiles — and unknown /api paths get a JSON 404.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, { webDir }: { webDir: string }) => {
-    const built = existsSync(path.join(webDir, 'index.html'));
-    if (built) {
+  async (
+    app: FastifyInstance,
+    { webDir, pages, siteName }: { webDir: string; pages: PageMetaService; siteName: string },
+  ) => {
+    const indexFile = path.join(webDir, 'index.html');
+    const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+    if (index !== null) {
       await app.register(fastifyStatic, {
         root: webDir,
         prefix: '/',
@@ -22,17 +37,26 @@ export const webPlugin = fp(
         cacheControl: false,
         setHeaders: (response, file) => {
           const relative = path.relative(webDir, file);
-          // index.html names the current hashed assets: a cached copy would load a previous release.
-          let cacheControl = 'public, max-age=3600';
-          if (relative.startsWith(`assets${path.sep}`)) cacheControl = immutable;
-          else if (relative === 'index.html') cacheControl = 'no-cache';
-          void response.header('cache-control', cacheControl);
+          void response.header(
+            'cache-control',
+            relative.startsWith(`assets${path.sep}`) ? immutable : 'public, max-age=3600',
+          );
         },
       });
     }
 
-    const sendIndex = (reply: FastifyReply, status: number) => {
-      if (!built) {
+    app.get('/robots.txt', (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(robots),
+    );
+    if (index !== null && !existsSync(path.join(webDir, 'favicon.ico'))) {
+      app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+    }
+
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+      if (index === null) {
         return reply
           .status(503)
           .type('text/plain; charset=utf-8')
@@ -40,13 +64,19 @@ export const webPlugin = fp(
             'The web app has not been built yet. Run `npm run build` (npm start does this for you).',
           );
       }
+      const meta = await pages.forPath(pathname);
+      if (meta.redirect) {
+        const query = request.url.slice(pathname.length);
+        return reply.redirect(`${meta.redirect}${query}`, meta.status);
+      }
       return reply
-        .status(status)
+        .status(meta.status)
+        .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .sendFile('index.html', webDir);
+        .send(renderIndex(index, meta, siteName));
     };
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/') || pathname === '/api') {
         return reply.status(404).send({
@@ -59,7 +89,7 @@ export const webPlugin = fp(
       const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
       if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) {
         // Client routes: the app's router decides what the path shows.
-        return sendIndex(reply, 200);
+        return sendPage(request, reply, pathname);
       }
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
     });

@@ -1,0 +1,107 @@
+import type { Config } from '../../config.js';
+import { displayNameOf } from '../../../shared/display-name.js';
+import { defaultImages, isReservedUsername } from '../../../shared/paths.js';
+import { NotFound } from '../../errors.js';
+import type { UsersService } from '../users/users.service.js';
+
+/** What the server puts in the HTML of a page it serves: status, redirect, or head tags. */
+export interface PageMeta {
+  status: number;
+  redirect?: string;
+  title?: string;
+  description?: string;
+  canonical?: string;
+  image?: string;
+  imageAlt?: string;
+  type?: 'profile' | 'website';
+}
+
+const profilePathPattern = /^\/(?:ym\/)?([^/]+)\/?$/;
+const usernameLike = /^[A-Za-z0-9_]{1,64}$/;
+
+const excerpt = (text: string, length = 200) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length - 1).trimEnd()}…` : flat;
+};
+
+/** Link previews and search engines (issue: profiles §2): server-filled head tags and real status codes. */
+export class PageMetaService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly config: Config,
+  ) {}
+
+  private absolute(url: string): string {
+    return url.startsWith('http') ? url : `${this.config.publicUrl}${url}`;
+  }
+
+  async forPath(pathname: string): Promise<PageMeta> {
+    const match = profilePathPattern.exec(pathname);
+    const requested = match?.[1];
+    if (!requested || !usernameLike.test(requested) || isReservedUsername(requested)) {
+      return { status: 200 };
+    }
+    try {
+      const user = await this.users.getByUsername(requested);
+      if (!user.username) return { status: 200 };
+      // spec §2 serves /ym/{username} as well; the canonical address is /{username}.
+      const canonicalPath = `/${user.username}`;
+      const ym = pathname.startsWith('/ym/');
+      if (user.username !== requested) {
+        return { status: 301, redirect: ym ? `/ym/${user.username}` : canonicalPath };
+      }
+      const name = displayNameOf(user);
+      const description = user.bio
+        ? excerpt(user.bio)
+        : `${name} (@${user.username}) on ${this.config.instanceName}.`;
+      return {
+        status: 200,
+        title: `${name} (@${user.username}) · ${this.config.instanceName}`,
+        description,
+        canonical: this.absolute(canonicalPath),
+        image: this.absolute(user.avatar ?? defaultImages.avatar),
+        imageAlt: user.avatarAlt ?? `${name}'s avatar`,
+        type: 'profile',
+      };
+    } catch (error) {
+      if (error instanceof NotFound) {
+        return { status: 404, title: `Not found · ${this.config.instanceName}` };
+      }
+      throw error;
+    }
+  }
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Writes the page's head tags into the built index.html. */
+export function renderIndex(html: string, meta: PageMeta, siteName: string): string {
+  if (!meta.title) return html;
+  const tags: string[] = [];
+  const property = (name: string, content: string | undefined) => {
+    if (content) tags.push(`<meta property="${name}" content="${escapeHtml(content)}">`);
+  };
+  const named = (name: string, content: string | undefined) => {
+    if (content) tags.push(`<meta name="${name}" content="${escapeHtml(content)}">`);
+  };
+  named('description', meta.description);
+  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}">`);
+  if (meta.type) {
+    property('og:type', meta.type);
+    property('og:site_name', siteName);
+    property('og:title', meta.title);
+    property('og:description', meta.description);
+    property('og:url', meta.canonical);
+    property('og:image', meta.image);
+    property('og:image:alt', meta.imageAlt);
+    named('twitter:card', 'summary');
+    named('twitter:title', meta.title);
+    named('twitter:description', meta.description);
+    named('twitter:image', meta.image);
+  }
+  const withTitle = html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(meta.description ? /<meta\s+name="description"[^>]*>\s*/ : /$^/, '');
+  return withTitle.replace('</head>', `${tags.join('\n')}\n</head>`);
+}
