@@ -32,6 +32,7 @@ import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { securityPlugin } from './plugins/security.js';
+import { textInputPlugin } from './plugins/text-input.js';
 import { viewerPlugin } from './plugins/viewer.js';
 import { webPlugin } from './plugins/web.js';
 
@@ -169,6 +170,7 @@ export async function buildApp(
 
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config, mediaOrigin: storage.externalOrigin });
+    await app.register(textInputPlugin);
     await app.register(rateLimitPlugin, { redis, prefix: config.redisPrefix });
     await app.register(viewerPlugin, { auth: authService, users: usersRepository });
     await app.register(realtimePlugin, { config, bus: eventBus, users });

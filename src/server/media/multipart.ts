@@ -41,7 +41,14 @@ export async function readForm(
     })) {
       current = part.fieldname;
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') {
+          if (part.value.includes('\u0000')) {
+            throw new Invalid('Text cannot contain NUL characters.', {
+              [part.fieldname]: 'Remove the NUL character.',
+            });
+          }
+          fields[part.fieldname] = part.value;
+        }
         continue;
       }
       if (!fileFields.includes(part.fieldname)) {
