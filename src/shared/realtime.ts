@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { userTopicPattern } from './realtime-protocol.js';
 import { userDocumentSchema } from './schemas/user.js';
 
-/** WebSocket endpoint (DESIGN.md "Realtime"). */
-export const realtimePath = '/api/realtime';
-
-/** Topics that can be subscribed to, each with the document it carries. */
-export const userTopicPattern = /^users\/([A-Za-z0-9_-]{1,64})$/;
-
-export function userTopic(uid: string): string {
-  return `users/${uid}`;
-}
+export {
+  heartbeatIntervalMs,
+  heartbeatTimeoutMs,
+  realtimeCloseCodes,
+  realtimePath,
+  userTopic,
+  userTopicPattern,
+} from './realtime-protocol.js';
 
 export const topicSchema = z
   .string()
@@ -38,15 +38,3 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
-
-/** Close codes the server uses; the client reconnects on all but `policy`. */
-export const realtimeCloseCodes = {
-  normal: 1000,
-  goingAway: 1001,
-  policy: 1008,
-  tooBig: 1009,
-} as const;
-
-/** Heartbeat cadence: clients ping at this interval and reconnect when no pong comes back in time. */
-export const heartbeatIntervalMs = 25_000;
-export const heartbeatTimeoutMs = 10_000;

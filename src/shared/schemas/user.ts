@@ -63,5 +63,10 @@ export const uidParamsSchema = z.object({
 });
 
 export const usernameParamsSchema = z.object({
-  username: z.string().min(1).max(64),
+  // Control characters name nobody, and PostgreSQL refuses NUL in text: stop them before any query.
+  username: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine((value) => !/\p{Cc}/u.test(value), 'Not a valid username.'),
 });

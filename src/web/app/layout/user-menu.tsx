@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link, useLocation, type Location } from 'react-router';
+import { editProfilePath, profilePath } from '@shared/paths.js';
+import type { UserDocument } from '@shared/schemas/user.js';
+import { UserMenuButtonContent, userMenuLabel } from './user-menu-button.js';
+
+interface UserMenuProps {
+  user: UserDocument;
+}
+
+/**
+ * spec §2 user menu: View Profile, Edit Profile, Sign Out. Radix gives the WAI-ARIA menu button
+ * (Enter/Space/ArrowDown open on the first item, arrows move, Escape closes back to the button,
+ * outside clicks close); ArrowUp opening on the last item is added here.
+ */
+export function UserMenu({ user }: UserMenuProps) {
+  const location = useLocation();
+  // spec §2: the menu closes on route change. Open state belongs to the location it was opened at,
+  // so any navigation (link, back button, redirect) closes it without an effect.
+  const [openAt, setOpenAt] = useState<Location | null>(null);
+  const open = openAt === location;
+  const focusLastOnOpen = useRef(false);
+  const chose = useRef(false);
+  const lastItem = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    chose.current = false;
+    if (!focusLastOnOpen.current) return;
+    focusLastOnOpen.current = false;
+    // Radix focuses the first item on keyboard open; move on to the last one after it has.
+    const frame = requestAnimationFrame(() => {
+      lastItem.current?.focus();
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [open]);
+
+  return (
+    <DropdownMenu.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpenAt(next ? location : null);
+      }}
+      // Non-modal: the modal variant injects a <style> element for scroll locking, which the
+      // server's CSP (style-src 'self') refuses.
+      modal={false}
+    >
+      <DropdownMenu.Trigger
+        className="user-menu__trigger"
+        aria-label={userMenuLabel(user)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowUp') {
+            event.preventDefault();
+            focusLastOnOpen.current = true;
+            setOpenAt(location);
+          }
+        }}
+      >
+        <UserMenuButtonContent user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          className="menu"
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          loop
+          onCloseAutoFocus={(event) => {
+            // After choosing a destination, focus belongs to the new page, not the old button.
+            if (chose.current) event.preventDefault();
+          }}
+        >
+          <DropdownMenu.Item
+            asChild
+            className="menu__item"
+            onSelect={() => {
+              chose.current = true;
+            }}
+          >
+            <Link to={profilePath(user)}>View Profile</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            asChild
+            className="menu__item"
+            onSelect={() => {
+              chose.current = true;
+            }}
+          >
+            <Link to={editProfilePath(user)}>Edit Profile</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item
+            asChild
+            className="menu__item"
+            onSelect={() => {
+              chose.current = true;
+            }}
+          >
+            <Link ref={lastItem} to="/signout">
+              Sign Out
+            </Link>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,113 @@
+import { createBrowserRouter } from 'react-router';
+import { LoadingScreen } from '@web/components/ui/loading-screen.js';
+import { AppErrorScreen, RouteErrorPage } from './errors/route-error-page.js';
+import {
+  ActiveOnly,
+  GuestOnly,
+  OwnerOnly,
+  SettingsProfileRedirect,
+} from './guards/route-guards.js';
+import { AppShell } from './layout/app-shell.js';
+import { lazyPage } from './lazy-page.js';
+
+const feedPage = lazyPage(
+  () => import('./routes/feed-page.js'),
+  (m) => m.FeedPage,
+);
+const signInPage = lazyPage(
+  () => import('./routes/sign-in-page.js'),
+  (m) => m.SignInPage,
+);
+const signUpPage = lazyPage(
+  () => import('./routes/sign-up-page.js'),
+  (m) => m.SignUpPage,
+);
+const signOutPage = lazyPage(
+  () => import('./routes/sign-out-page.js'),
+  (m) => m.SignOutPage,
+);
+const postPage = lazyPage(
+  () => import('./routes/post-page.js'),
+  (m) => m.PostPage,
+);
+const profilePage = lazyPage(
+  () => import('./routes/profile-page.js'),
+  (m) => m.ProfilePage,
+);
+const editProfilePage = lazyPage(
+  () => import('./routes/edit-profile-page.js'),
+  (m) => m.EditProfilePage,
+);
+const userByUidPage = lazyPage(
+  () => import('./routes/user-by-uid-page.js'),
+  (m) => m.UserByUidPage,
+);
+const resetPasswordPage = lazyPage(
+  () => import('./routes/reset-password-page.js'),
+  (m) => m.ResetPasswordPage,
+);
+const termsPage = lazyPage(
+  () => import('./routes/legal-page.js'),
+  (m) => m.TermsPage,
+);
+const privacyPage = lazyPage(
+  () => import('./routes/legal-page.js'),
+  (m) => m.PrivacyPage,
+);
+const notFoundPage = lazyPage(
+  () => import('./routes/not-found-page.js'),
+  (m) => m.NotFoundPage,
+);
+
+/** spec §2 route table, with its guards. Static segments outrank `:username`, so no name shadows a route. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      element: <AppShell />,
+      errorElement: <AppErrorScreen />,
+      // spec §1: the first load shows the logo loading screen until the page's code is in.
+      hydrateFallbackElement: <LoadingScreen variant="page" />,
+      children: [
+        {
+          // Page errors render inside the shell, so the navigation bar stays usable.
+          errorElement: <RouteErrorPage />,
+          children: [
+            { index: true, lazy: feedPage },
+            { path: 'feed', lazy: feedPage },
+            {
+              element: <GuestOnly />,
+              children: [
+                { path: 'signin', lazy: signInPage },
+                { path: 'login', lazy: signInPage },
+                { path: 'register', lazy: signUpPage },
+                { path: 'signup', lazy: signUpPage },
+              ],
+            },
+            {
+              element: <ActiveOnly />,
+              children: [
+                { path: 'logout', lazy: signOutPage },
+                { path: 'signout', lazy: signOutPage },
+              ],
+            },
+            { path: 'post/:postId', lazy: postPage },
+            { path: 'reset-password', lazy: resetPasswordPage },
+            { path: 'tos', lazy: termsPage },
+            { path: 'privacy', lazy: privacyPage },
+            { path: 'user/:uid', lazy: userByUidPage },
+            { path: 'settings/profile', element: <SettingsProfileRedirect /> },
+            { path: 'ym/:username', lazy: profilePage },
+            { path: ':username', lazy: profilePage },
+            {
+              path: ':username/edit-profile',
+              element: <OwnerOnly />,
+              children: [{ index: true, lazy: editProfilePage }],
+            },
+            { path: '*', lazy: notFoundPage },
+          ],
+        },
+      ],
+    },
+  ]);
+}

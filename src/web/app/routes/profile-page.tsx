@@ -1,0 +1,128 @@
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { displayNameOf } from '@shared/display-name.js';
+import { editProfilePath, profilePath } from '@shared/paths.js';
+import type { UserDocument } from '@shared/schemas/user.js';
+import { CompassIcon } from '@web/components/ui/icons.js';
+import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
+import { StatusPanel } from '@web/components/ui/status-panel.js';
+import { useAuth } from '@web/features/auth/auth-state.js';
+import { useUserByUsername } from '@web/features/users/api/get-user-by-username.js';
+import { ProfileCard } from '@web/features/users/components/profile-card.js';
+import { ProfilePosts } from '@web/features/users/components/profile-posts.js';
+import { ProfileSkeleton } from '@web/features/users/components/profile-skeleton.js';
+import { useUserDocument } from '@web/features/users/hooks/use-user-document.js';
+import { isApiError } from '@web/lib/api-client.js';
+import { usePageTitle } from '../hooks/use-page-title.js';
+
+/** The not-found state for a username (or uid) that names nobody. */
+export function ProfileNotFound({ handle }: { handle: string | null }) {
+  return (
+    <div className="page page--narrow">
+      <StatusPanel
+        title="Profile not found"
+        headingLevel={1}
+        icon={<CompassIcon />}
+        actions={
+          <Link className="button button--primary" to="/feed">
+            Go to the feed
+          </Link>
+        }
+      >
+        <p>
+          {handle ? `No one here goes by @${handle}.` : 'This account does not exist.'} Check the
+          spelling, or the account may have been removed.
+        </p>
+      </StatusPanel>
+    </div>
+  );
+}
+
+/** The tab title of a profile: "Ada Lovelace (@ada)". */
+export function profileTitle(user: UserDocument): string {
+  const name = displayNameOf(user);
+  return user.username ? `${name} (@${user.username})` : name;
+}
+
+/** A loaded profile with the owner's actions and the posts section. */
+export function ProfileLayout({ user }: { user: UserDocument }) {
+  const auth = useAuth();
+  const isOwner = auth.user?.uid === user.uid;
+  const name = displayNameOf(user);
+  return (
+    <div className="page page--wide">
+      <ProfileCard
+        user={user}
+        actions={
+          isOwner ? (
+            <Link className="button button--secondary" to={editProfilePath(user)}>
+              Edit profile
+            </Link>
+          ) : null
+        }
+      />
+      <ProfilePosts name={name} isOwner={isOwner} />
+    </div>
+  );
+}
+
+function ProfileByUsername({ username }: { username: string }) {
+  const query = useUserByUsername(username);
+  // spec §7 / DESIGN.md principle 4: the profile follows users/{uid} live once we know the uid.
+  const live = useUserDocument(query.data?.uid);
+  const user = live.hasSnapshot ? live.data : query.data;
+  usePageTitle(
+    user
+      ? profileTitle(user)
+      : isApiError(query.error, 'not_found')
+        ? 'Profile not found'
+        : 'Profile',
+  );
+
+  if (user) {
+    // Renamed while we watched: follow the account to its new address.
+    if (user.username && user.username.toLowerCase() !== username) {
+      return <Navigate to={profilePath(user)} replace />;
+    }
+    return <ProfileLayout user={user} />;
+  }
+  if (query.isPending) {
+    return (
+      <div className="page page--wide">
+        <ProfileSkeleton />
+      </div>
+    );
+  }
+  if (query.isError && !isApiError(query.error, 'not_found')) {
+    return (
+      <div className="page page--narrow">
+        <LoadErrorPanel
+          title="We couldn't load this profile"
+          error={query.error}
+          onRetry={() => {
+            void query.refetch();
+          }}
+        />
+      </div>
+    );
+  }
+  return <ProfileNotFound handle={username} />;
+}
+
+/** spec §2: /{username} and /ym/{username}, open to all. */
+export function ProfilePage() {
+  const { username = '' } = useParams();
+  const location = useLocation();
+  const lower = username.toLowerCase();
+  if (username !== lower) {
+    // Usernames are stored lowercase: show one canonical address for each profile.
+    const segments = location.pathname.split('/');
+    segments[segments.length - 1] = encodeURIComponent(lower);
+    return (
+      <Navigate
+        to={{ pathname: segments.join('/'), search: location.search, hash: location.hash }}
+        replace
+      />
+    );
+  }
+  return <ProfileByUsername key={lower} username={lower} />;
+}

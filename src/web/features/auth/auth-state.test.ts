@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Me, UserDocument } from '@shared/schemas/user.js';
+import { makeMe, makeUserDocument } from '@web/test/user-fixtures.js';
+import { deriveAuthState } from './auth-state.js';
+
+const doc: UserDocument = makeUserDocument();
+const me: Me = makeMe();
+const noSnapshot = { hasSnapshot: false, data: undefined };
+
+describe('deriveAuthState (spec §4)', () => {
+  it('starts loading', () => {
+    expect(deriveAuthState({ sessionPending: true, me: null, profile: noSnapshot })).toEqual({
+      isLoading: true,
+      user: null,
+      authenticated: false,
+      me: null,
+    });
+  });
+
+  it('stops loading when the session reports no account', () => {
+    expect(deriveAuthState({ sessionPending: false, me: null, profile: noSnapshot })).toEqual({
+      isLoading: false,
+      user: null,
+      authenticated: false,
+      me: null,
+    });
+  });
+
+  it('keeps loading for a signed-in account until its first profile snapshot', () => {
+    const state = deriveAuthState({ sessionPending: false, me, profile: noSnapshot });
+    expect(state.isLoading).toBe(true);
+    expect(state.authenticated).toBe(false);
+    expect(state.user).toBeNull();
+  });
+
+  it('is authenticated once the snapshot holds a document', () => {
+    const state = deriveAuthState({
+      sessionPending: false,
+      me,
+      profile: { hasSnapshot: true, data: doc },
+    });
+    expect(state).toEqual({ isLoading: false, user: doc, authenticated: true, me });
+  });
+
+  it('is not authenticated when the snapshot says the document does not exist', () => {
+    const state = deriveAuthState({
+      sessionPending: false,
+      me,
+      profile: { hasSnapshot: true, data: null },
+    });
+    expect(state.isLoading).toBe(false);
+    expect(state.authenticated).toBe(false);
+    expect(state.user).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LegalDocument } from '@shared/schemas/instance.js';
+import { apiGet } from '@web/lib/api-client.js';
+import { legalKeys, type LegalDocumentKind } from '../legal-keys.js';
+
+/** GET /api/legal/tos and GET /api/legal/privacy */
+export function getLegalDocument(
+  kind: LegalDocumentKind,
+  signal?: AbortSignal,
+): Promise<LegalDocument> {
+  return apiGet<LegalDocument>(`/api/legal/${kind}`, signal);
+}
+
+export function getLegalDocumentQueryOptions(kind: LegalDocumentKind) {
+  return queryOptions({
+    queryKey: legalKeys.document(kind),
+    queryFn: ({ signal }) => getLegalDocument(kind, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useLegalDocument(kind: LegalDocumentKind) {
+  return useQuery(getLegalDocumentQueryOptions(kind));
+}

@@ -1,0 +1,96 @@
+import { useState, type ReactNode } from 'react';
+import { displayNameOf } from '@shared/display-name.js';
+import { defaultImages } from '@shared/paths.js';
+import type { UserDocument } from '@shared/schemas/user.js';
+import { Avatar } from './avatar.js';
+
+const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+
+function joinedLabel(createdAt: string): string | null {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? null : joinedFormat.format(date);
+}
+
+/** Only http(s) links are shown; the label drops the scheme and a trailing slash. */
+function websiteLink(value: string | null): { href: string; label: string } | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return { href: url.href, label: `${url.host}${url.pathname}`.replace(/\/$/, '') };
+  } catch {
+    return null;
+  }
+}
+
+function Cover({ src, alt }: { src: string | null; alt: string | null }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const wanted = src || defaultImages.cover;
+  return (
+    <div className="profile__cover">
+      <img
+        src={broken === wanted ? defaultImages.cover : wanted}
+        // Decorative unless its owner described it.
+        alt={src && alt ? alt : ''}
+        width={1500}
+        height={500}
+        onError={() => {
+          if (wanted !== defaultImages.cover) setBroken(wanted);
+        }}
+      />
+    </div>
+  );
+}
+
+interface ProfileCardProps {
+  user: UserDocument;
+  /** Owner actions (Edit profile) shown beside the name. */
+  actions?: ReactNode;
+}
+
+/** Cover, avatar, name (spec §3 rule), @username, bio and join date of one profile. */
+export function ProfileCard({ user, actions }: ProfileCardProps) {
+  const name = displayNameOf(user);
+  const joined = joinedLabel(user.createdAt);
+  const website = websiteLink(user.website);
+  return (
+    <article className="profile" aria-labelledby="profile-name">
+      <Cover src={user.cover} alt={user.coverAlt} />
+      <div className="profile__body">
+        <div className="profile__identity">
+          <Avatar
+            user={user}
+            alt={
+              user.avatar && user.avatarAlt
+                ? `${name}'s avatar: ${user.avatarAlt}`
+                : `${name}'s avatar`
+            }
+            size="xl"
+            className="profile__avatar"
+          />
+          <div className="profile__names">
+            <h1 id="profile-name" className="profile__name">
+              {name}
+            </h1>
+            {user.username ? <p className="profile__username">@{user.username}</p> : null}
+          </div>
+          {actions ? <div className="profile__actions">{actions}</div> : null}
+        </div>
+        {user.bio ? <p className="profile__bio">{user.bio}</p> : null}
+        <div className="profile__meta">
+          {website ? (
+            <a href={website.href} rel="nofollow noopener noreferrer ugc" target="_blank">
+              {website.label}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+          {joined ? (
+            <span>
+              Joined <time dateTime={user.createdAt}>{joined}</time>
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

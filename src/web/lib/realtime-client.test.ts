@@ -1,0 +1,383 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as protocol from '@shared/realtime.js';
+import type { UserDocument } from '@shared/schemas/user.js';
+import { makeUserDocument } from '@web/test/user-fixtures.js';
+import {
+  backoffDelay,
+  parseServerMessage,
+  RealtimeClient,
+  reconnectMaxDelayMs,
+  snapshotFallbackDelayMs,
+  type RealtimeSocket,
+  type SocketHandlers,
+  type TopicDocument,
+} from './realtime-client.js';
+
+const ada: UserDocument = makeUserDocument();
+
+class FakeSocket implements RealtimeSocket {
+  readonly sent: unknown[] = [];
+  closedWith: number | null = null;
+
+  constructor(
+    readonly url: string,
+    private readonly handlers: SocketHandlers,
+  ) {}
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+
+  close(code?: number): void {
+    this.closedWith = code ?? 1000;
+  }
+
+  open(): void {
+    this.handlers.onOpen();
+  }
+
+  receive(message: unknown): void {
+    this.handlers.onMessage(JSON.stringify(message));
+  }
+
+  receiveRaw(raw: string): void {
+    this.handlers.onMessage(raw);
+  }
+
+  drop(code = 1006): void {
+    this.handlers.onClose(code);
+  }
+}
+
+function setup(options: { lingerMs?: number } = {}) {
+  const sockets: FakeSocket[] = [];
+  const client = new RealtimeClient({
+    createSocket: (url, handlers) => {
+      const socket = new FakeSocket(url, handlers);
+      sockets.push(socket);
+      return socket;
+    },
+    loadProtocol: () => Promise.resolve(protocol),
+    url: (path) => `ws://hearth.test${path}`,
+    random: () => 0.5,
+    lingerMs: options.lingerMs ?? 0,
+  });
+  const latest = () => {
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('no socket was opened');
+    return socket;
+  };
+  return { client, sockets, latest };
+}
+
+/** Lets the lazily loaded protocol resolve and the socket be created. */
+async function flush(ms = 0): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('backoffDelay', () => {
+  it('grows exponentially with jitter', () => {
+    expect(backoffDelay(0, () => 0)).toBe(250);
+    expect(backoffDelay(0, () => 1)).toBe(500);
+    expect(backoffDelay(1, () => 0)).toBe(500);
+    expect(backoffDelay(3, () => 1)).toBe(4000);
+  });
+
+  it('stays within [half, whole] of the step', () => {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const step = Math.min(reconnectMaxDelayMs, 500 * 2 ** attempt);
+      const delay = backoffDelay(attempt, Math.random);
+      expect(delay).toBeGreaterThanOrEqual(step / 2);
+      expect(delay).toBeLessThanOrEqual(step);
+    }
+  });
+
+  it('is capped at about 30 s', () => {
+    expect(backoffDelay(30, () => 1)).toBe(reconnectMaxDelayMs);
+    expect(backoffDelay(30, () => 0)).toBe(reconnectMaxDelayMs / 2);
+  });
+});
+
+describe('parseServerMessage', () => {
+  const schema = protocol.serverMessageSchema;
+
+  it('accepts the contract’s messages', () => {
+    expect(parseServerMessage('{"type":"pong"}', schema)).toEqual({ type: 'pong' });
+    expect(
+      parseServerMessage(JSON.stringify({ type: 'doc', topic: 'users/u1', data: ada }), schema),
+    ).toEqual({ type: 'doc', topic: 'users/u1', data: ada });
+    expect(
+      parseServerMessage(JSON.stringify({ type: 'doc', topic: 'users/u1', data: null }), schema),
+    ).toEqual({ type: 'doc', topic: 'users/u1', data: null });
+  });
+
+  it('drops what is not JSON or not in the contract', () => {
+    expect(parseServerMessage('not json', schema)).toBeNull();
+    expect(parseServerMessage('{"type":"surprise"}', schema)).toBeNull();
+    expect(
+      parseServerMessage(
+        JSON.stringify({ type: 'doc', topic: 'users/u1', data: { uid: 1 } }),
+        schema,
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('RealtimeClient', () => {
+  it('opens one socket lazily and subscribes each topic once, however many listeners', async () => {
+    const { client, sockets, latest } = setup();
+    expect(sockets).toHaveLength(0);
+    client.subscribe('users/u1', () => undefined);
+    client.subscribe('users/u1', () => undefined);
+    client.subscribe('users/u2', () => undefined);
+    await flush();
+    expect(sockets).toHaveLength(1);
+    expect(latest().url).toBe('ws://hearth.test/api/realtime');
+    latest().open();
+    expect(latest().sent).toEqual([
+      { type: 'subscribe', topic: 'users/u1' },
+      { type: 'subscribe', topic: 'users/u2' },
+    ]);
+    client.dispose();
+  });
+
+  it('delivers documents to the topic’s listeners as snapshots', async () => {
+    const { client, latest } = setup();
+    const listener = vi.fn();
+    client.subscribe('users/u1', listener);
+    await flush();
+    latest().open();
+    expect(client.getSnapshot('users/u1')).toBeUndefined();
+    latest().receive({ type: 'doc', topic: 'users/u1', data: ada });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(client.getSnapshot('users/u1')).toEqual({ data: ada });
+    latest().receive({ type: 'doc', topic: 'users/u1', data: null });
+    expect(client.getSnapshot('users/u1')).toEqual({ data: null });
+    expect(listener).toHaveBeenCalledTimes(2);
+    client.dispose();
+  });
+
+  it('ignores frames that are not in the contract', async () => {
+    const { client, latest } = setup();
+    const listener = vi.fn();
+    client.subscribe('users/u1', listener);
+    await flush();
+    latest().open();
+    latest().receiveRaw('garbage');
+    latest().receive({ type: 'doc', topic: 'users/u1', data: { nope: true } });
+    expect(listener).not.toHaveBeenCalled();
+    client.dispose();
+  });
+
+  it('unsubscribes when the last listener leaves, and closes the idle socket', async () => {
+    const { client, latest } = setup({ lingerMs: 1000 });
+    const stopA = client.subscribe('users/u1', () => undefined);
+    const stopB = client.subscribe('users/u1', () => undefined);
+    await flush();
+    const socket = latest();
+    socket.open();
+    stopA();
+    await flush(1000);
+    expect(socket.sent).not.toContainEqual({ type: 'unsubscribe', topic: 'users/u1' });
+    stopB();
+    stopB();
+    await flush(999);
+    expect(socket.sent).not.toContainEqual({ type: 'unsubscribe', topic: 'users/u1' });
+    await flush(1);
+    expect(socket.sent).toContainEqual({ type: 'unsubscribe', topic: 'users/u1' });
+    expect(socket.closedWith).toBe(1000);
+    expect(client.topicNames).toEqual([]);
+  });
+
+  it('keeps a lingering topic when it is wanted again, without resubscribing', async () => {
+    const { client, latest } = setup({ lingerMs: 1000 });
+    const stop = client.subscribe('users/u1', () => undefined);
+    await flush();
+    latest().open();
+    latest().receive({ type: 'doc', topic: 'users/u1', data: ada });
+    stop();
+    await flush(500);
+    client.subscribe('users/u1', () => undefined);
+    await flush(1000);
+    expect(latest().sent.filter((m) => (m as { type: string }).type !== 'ping')).toEqual([
+      { type: 'subscribe', topic: 'users/u1' },
+    ]);
+    expect(client.getSnapshot('users/u1')).toEqual({ data: ada });
+    client.dispose();
+  });
+
+  it('reconnects with backoff after a drop and resubscribes every topic', async () => {
+    const { client, sockets, latest } = setup();
+    client.subscribe('users/u1', () => undefined);
+    client.subscribe('users/u2', () => undefined);
+    await flush();
+    latest().open();
+    latest().drop(1006);
+    expect(client.connectionState).toBe('waiting');
+    // attempt 0 with random 0.5: 250 + 0.5 * 250
+    await flush(374);
+    expect(sockets).toHaveLength(1);
+    await flush(1);
+    expect(sockets).toHaveLength(2);
+    latest().open();
+    expect(latest().sent).toEqual([
+      { type: 'subscribe', topic: 'users/u1' },
+      { type: 'subscribe', topic: 'users/u2' },
+    ]);
+    client.dispose();
+  });
+
+  it('backs off further while connections keep failing, and resets once one talks', async () => {
+    const { client, sockets, latest } = setup();
+    client.subscribe('users/u1', () => undefined);
+    await flush();
+    latest().drop();
+    await flush(375);
+    expect(sockets).toHaveLength(2);
+    latest().drop();
+    await flush(749);
+    expect(sockets).toHaveLength(2);
+    await flush(1);
+    expect(sockets).toHaveLength(3);
+    latest().open();
+    latest().receive({ type: 'doc', topic: 'users/u1', data: ada });
+    latest().drop();
+    await flush(375);
+    expect(sockets).toHaveLength(4);
+    client.dispose();
+  });
+
+  it('does not reconnect after a policy close (1008) and serves the HTTP snapshot', async () => {
+    const { client, sockets, latest } = setup();
+    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument>(ada));
+    const listener = vi.fn();
+    client.subscribe('users/u1', listener, { fetchSnapshot });
+    await flush();
+    latest().open();
+    latest().drop(1008);
+    await flush(0);
+    expect(fetchSnapshot).toHaveBeenCalledTimes(1);
+    expect(client.getSnapshot('users/u1')).toEqual({ data: ada });
+    expect(listener).toHaveBeenCalledTimes(1);
+    await flush(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(client.connectionState).toBe('stopped');
+    client.dispose();
+  });
+
+  it('fetches a first snapshot over HTTP when the socket is not open within 3 s', async () => {
+    const { client, latest } = setup();
+    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument>(ada));
+    client.subscribe('users/u1', () => undefined, { fetchSnapshot });
+    await flush(snapshotFallbackDelayMs - 1);
+    expect(fetchSnapshot).not.toHaveBeenCalled();
+    await flush(1);
+    expect(fetchSnapshot).toHaveBeenCalledTimes(1);
+    expect(client.getSnapshot('users/u1')).toEqual({ data: ada });
+    // The socket's document, when it finally comes, replaces the HTTP copy.
+    const renamed = { ...ada, firstName: 'Augusta' };
+    latest().open();
+    latest().receive({ type: 'doc', topic: 'users/u1', data: renamed });
+    expect(client.getSnapshot('users/u1')).toEqual({ data: renamed });
+    client.dispose();
+  });
+
+  it('skips the HTTP snapshot when the socket answers in time', async () => {
+    const { client, latest } = setup();
+    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument>(ada));
+    client.subscribe('users/u1', () => undefined, { fetchSnapshot });
+    await flush();
+    latest().open();
+    latest().receive({ type: 'doc', topic: 'users/u1', data: ada });
+    await flush(10_000);
+    expect(fetchSnapshot).not.toHaveBeenCalled();
+    client.dispose();
+  });
+
+  it('retries a failed HTTP snapshot', async () => {
+    const { client } = setup();
+    const fetchSnapshot = vi
+      .fn<() => Promise<TopicDocument>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(null);
+    client.subscribe('users/u1', () => undefined, { fetchSnapshot });
+    await flush(snapshotFallbackDelayMs);
+    expect(fetchSnapshot).toHaveBeenCalledTimes(1);
+    await flush(reconnectMaxDelayMs);
+    expect(fetchSnapshot).toHaveBeenCalledTimes(2);
+    expect(client.getSnapshot('users/u1')).toEqual({ data: null });
+    client.dispose();
+  });
+
+  it('fetches over HTTP at once when the server refuses a subscription', async () => {
+    const { client, latest } = setup();
+    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument>(ada));
+    client.subscribe('users/u1', () => undefined, { fetchSnapshot });
+    await flush();
+    latest().open();
+    latest().receive({ type: 'error', topic: 'users/u1', code: 'forbidden', message: 'No.' });
+    await flush(0);
+    expect(fetchSnapshot).toHaveBeenCalledTimes(1);
+    client.dispose();
+  });
+
+  it('pings on the heartbeat interval and reconnects when no pong comes back', async () => {
+    const { client, sockets, latest } = setup();
+    client.subscribe('users/u1', () => undefined);
+    await flush();
+    const first = latest();
+    first.open();
+    await flush(protocol.heartbeatIntervalMs);
+    expect(first.sent).toContainEqual({ type: 'ping' });
+    first.receive({ type: 'pong' });
+    await flush(protocol.heartbeatTimeoutMs);
+    expect(first.closedWith).toBeNull();
+
+    await flush(protocol.heartbeatIntervalMs - protocol.heartbeatTimeoutMs);
+    await flush(protocol.heartbeatTimeoutMs);
+    expect(first.closedWith).not.toBeNull();
+    expect(client.connectionState).toBe('waiting');
+    await flush(reconnectMaxDelayMs);
+    expect(sockets.length).toBeGreaterThan(1);
+    client.dispose();
+  });
+
+  it('reconnect() replaces the socket at once and resubscribes (account change)', async () => {
+    const { client, sockets, latest } = setup();
+    client.subscribe('users/u1', () => undefined);
+    await flush();
+    const first = latest();
+    first.open();
+    client.reconnect();
+    await flush();
+    expect(first.closedWith).toBe(1000);
+    expect(sockets).toHaveLength(2);
+    // The old socket's late close does not schedule anything.
+    first.drop(1000);
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'subscribe', topic: 'users/u1' }]);
+    await flush(protocol.heartbeatIntervalMs - 1);
+    expect(sockets).toHaveLength(2);
+    client.dispose();
+  });
+
+  it('reconnect() after a policy close tries again', async () => {
+    const { client, sockets, latest } = setup();
+    client.subscribe('users/u1', () => undefined);
+    await flush();
+    latest().open();
+    latest().drop(1008);
+    client.reconnect();
+    await flush();
+    expect(sockets).toHaveLength(2);
+    client.dispose();
+  });
+});

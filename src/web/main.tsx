@@ -1,0 +1,20 @@
+// spec §9: must stay the first import, so console output is silenced before any other module runs.
+import './lib/silence-console.js';
+import './styles/global.css';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.js';
+import { createAppRouter } from './app/router.js';
+import { getSessionQueryOptions } from './features/auth/api/get-session.js';
+import { getInstanceQueryOptions } from './features/instance/api/get-instance.js';
+import { createQueryClient } from './lib/query-client.js';
+
+const queryClient = createQueryClient();
+// Ask for the session and the instance while the first page's code is still downloading.
+// Failures are not lost: the screens' own queries show them and retry.
+queryClient.query(getSessionQueryOptions()).catch(() => undefined);
+queryClient.query(getInstanceQueryOptions()).catch(() => undefined);
+
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+createRoot(container).render(<App queryClient={queryClient} router={router} />);
