@@ -31,6 +31,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
     });
+    // An idle connection that dies (PostgreSQL restarts, fails over, or an admin ends it) is dropped by the
+    // pool and replaced on the next query; without a listener its 'error' event would crash the process.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(options.databaseUrl);
     return {

@@ -37,10 +37,11 @@ export const webPlugin = fp(
         cacheControl: false,
         setHeaders: (response, file) => {
           const relative = path.relative(webDir, file);
-          void response.header(
-            'cache-control',
-            relative.startsWith(`assets${path.sep}`) ? immutable : 'public, max-age=3600',
-          );
+          // index.html names the current hashed assets: a cached copy would load a previous release.
+          let cacheControl = 'public, max-age=3600';
+          if (relative.startsWith(`assets${path.sep}`)) cacheControl = immutable;
+          else if (relative === 'index.html') cacheControl = 'no-cache';
+          void response.header('cache-control', cacheControl);
         },
       });
     }

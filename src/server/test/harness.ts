@@ -41,6 +41,16 @@ function postgresTarget(serverUrl: string): DatabaseTarget {
         async drop() {
           const client = new pg.Client({ connectionString: serverUrl });
           await client.connect();
+          // A closed pool ends its connections without waiting for them: let them go before forcing the
+          // rest, so no connection is cut mid-goodbye.
+          for (let tries = 0; tries < 100; tries += 1) {
+            const { rows } = await client.query<{ count: string }>(
+              'SELECT count(*) FROM pg_stat_activity WHERE datname = $1',
+              [name],
+            );
+            if (rows[0]?.count === '0') break;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
           await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
           await client.end();
         },
@@ -98,19 +108,28 @@ export async function createTestApp(
   const database = shared
     ? { url: shared.databaseUrl, drop: () => Promise.resolve() }
     : await target.create();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: testOrigin,
-    INSTANCE_NAME: 'Hearth Test',
-    CONTACT_EMAIL: 'team@hearth.test',
-    WEB_DIR: path.join(dataDir, 'no-web-build'),
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    ...env,
-  });
   const mail = new MemoryMailer();
-  const app = await buildApp(config, { mailer: mail });
-  await app.ready();
+  let config: Config;
+  let app: FastifyInstance;
+  try {
+    config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: testOrigin,
+      INSTANCE_NAME: 'Hearth Test',
+      CONTACT_EMAIL: 'team@hearth.test',
+      WEB_DIR: path.join(dataDir, 'no-web-build'),
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      ...env,
+    });
+    app = await buildApp(config, { mailer: mail });
+    await app.ready();
+  } catch (error) {
+    // An app that cannot start leaves no database or folder behind.
+    await database.drop();
+    if (!shared) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     config,
@@ -235,13 +254,21 @@ export async function connectRealtime(
   const waiting: { resolve(message: ServerMessage): void; reject(error: Error): void }[] = [];
   let closed: Error | undefined;
   socket.on('message', (data: Buffer) => {
-    const message = serverMessageSchema.parse(JSON.parse(data.toString('utf8')));
+    let message: ServerMessage;
+    try {
+      message = serverMessageSchema.parse(JSON.parse(data.toString('utf8')));
+    } catch (error) {
+      // A message outside the contract fails whoever reads next, and every read after.
+      closed = new Error(`the server sent a message outside the contract: ${String(error)}`);
+      for (const waiter of waiting.splice(0)) waiter.reject(closed);
+      return;
+    }
     const waiter = waiting.shift();
     if (waiter) waiter.resolve(message);
     else queue.push(message);
   });
   socket.on('close', (code: number) => {
-    closed = new Error(`the socket closed (${code})`);
+    closed ??= new Error(`the socket closed (${code})`);
     for (const waiter of waiting.splice(0)) waiter.reject(closed);
   });
   await new Promise<void>((resolve, reject) => {

@@ -111,8 +111,9 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
     const fields = ['email', 'username', 'password', 'firstName', 'lastName'] as const;
 
     it.each(fields)('refuses a sign-up without %s, naming the field', async (field) => {
-      const input: Record<string, unknown> = newUserInput();
-      delete input[field];
+      const input: Record<string, unknown> = Object.fromEntries(
+        Object.entries(newUserInput()).filter(([name]) => name !== field),
+      );
       expectError(
         await send(t.app, 'POST', '/api/auth/sign-up', input),
         400,
@@ -158,19 +159,22 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       );
     });
 
-    it.each(['Ada\u0000', 'Ada\nLovelace', 'Ada\u001b[2J'])(
-      'refuses control characters in a name (%j)',
-      async (firstName) => {
-        const input = newUserInput({ firstName });
-        const error = expectError(
-          await send(t.app, 'POST', '/api/auth/sign-up', input),
-          400,
-          'validation_failed',
-          'firstName',
-        );
-        expect(error.fields?.firstName).toBe('Remove control characters.');
-      },
-    );
+    it.each([
+      ['Ada\u0000', /NUL/],
+      ['Ada\nLovelace', /control characters/],
+      ['Ada\u001b[2J', /control characters/],
+      ['Ada\u0085', /control characters/],
+    ])('refuses control characters in a name (%j)', async (firstName, reason) => {
+      const input = newUserInput({ firstName });
+      const error = expectError(
+        await send(t.app, 'POST', '/api/auth/sign-up', input),
+        400,
+        'validation_failed',
+        'firstName',
+      );
+      expect(error.fields?.firstName).toMatch(reason);
+      expect(await usernameIsFree(input.username)).toBe(true);
+    });
 
     it.each(['admin', 'feed', 'login', 'Settings', 'API'])(
       'refuses the reserved username %s and says why',
@@ -435,23 +439,18 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       expect(bodies.size).toBe(1);
     });
 
-    it('refuses an identifier holding a NUL byte like any unknown user', async () => {
-      expectError(
-        await send(t.app, 'POST', '/api/auth/sign-in', {
-          identifier: 'ada\u0000lovelace',
-          password: 'whatever it is',
-        }),
-        401,
-        'invalid_credentials',
-      );
-      expectError(
-        await send(t.app, 'POST', '/api/auth/sign-in', {
-          identifier: 'ada\u0000@example.test',
-          password: 'whatever it is',
-        }),
-        401,
-        'invalid_credentials',
-      );
+    it('refuses an identifier holding a NUL byte with a 400 on that field, never a 5xx', async () => {
+      for (const identifier of ['ada\u0000lovelace', 'ada\u0000@example.test']) {
+        expectError(
+          await send(t.app, 'POST', '/api/auth/sign-in', {
+            identifier,
+            password: 'whatever it is',
+          }),
+          400,
+          'validation_failed',
+          'identifier',
+        );
+      }
     });
 
     it('validates the sign-in body', async () => {
@@ -479,7 +478,8 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
     });
   });
 
-  describe('rate limits', () => {
+  // Every sign-in attempt hashes a password, on purpose (timing): allow for a busy machine.
+  describe('rate limits', { timeout: 60_000 }, () => {
     it(`answers the ${rateLimits.signIn.max + 1}th sign-in from one IP with 429 and Retry-After`, async () => {
       const ip = uniqueIp();
       const tag = newUserInput().username;
@@ -600,7 +600,7 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
     });
   });
 
-  describe('password reset', () => {
+  describe('password reset', { timeout: 60_000 }, () => {
     it('answers exactly the same for an unknown address, and mails nothing to it', async () => {
       const { input } = await signUp(t.app);
       const unknown = newUserInput().email;
@@ -715,7 +715,7 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       expect(retry.statusCode).toBe(200);
     });
 
-    it.each(['not-a-real-token', 'abc\u0000def', 'x'.repeat(256)])(
+    it.each(['not-a-real-token', 'x'.repeat(256)])(
       'refuses the made-up token %j',
       async (token) => {
         expectError(
@@ -728,6 +728,18 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
         );
       },
     );
+
+    it('refuses a token holding a NUL byte with a 400 on that field, never a 5xx', async () => {
+      expectError(
+        await send(t.app, 'POST', '/api/auth/reset-password', {
+          token: 'abc\u0000def',
+          newPassword: 'a brand new passphrase',
+        }),
+        400,
+        'validation_failed',
+        'token',
+      );
+    });
 
     it('validates the reset bodies', async () => {
       expectError(
