@@ -103,7 +103,7 @@ export async function buildApp(
     const eventBus = bus;
     closers.push(() => eventBus.close());
 
-    const storage = createStorage(config);
+    const storage = await createStorage(config);
     const mailer = overrides.mailer ?? createMailer(config, log);
     closers.push(() => mailer.close());
 

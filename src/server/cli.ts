@@ -156,7 +156,7 @@ async function main(): Promise<number> {
     bus = config.redisUrl
       ? await RedisEventBus.connect(config.redisUrl, config.redisPrefix, log)
       : new SocketForwardingBus(config.dataDir);
-    const storage = createStorage(config);
+    const storage = await createStorage(config);
     const users = new UsersService(
       new UsersRepository(database.db),
       bus,

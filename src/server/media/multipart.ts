@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { limits } from '../../shared/limits.js';
 import { DomainError, Invalid } from '../errors.js';
+import { isUnstorableText } from '../plugins/text-input.js';
 
 export interface FormFile {
   field: string;
@@ -42,9 +43,9 @@ export async function readForm(
       current = part.fieldname;
       if (part.type === 'field') {
         if (typeof part.value === 'string') {
-          if (part.value.includes('\u0000')) {
-            throw new Invalid('Text cannot contain NUL characters.', {
-              [part.fieldname]: 'Remove the NUL character.',
+          if (isUnstorableText(part.value)) {
+            throw new Invalid('Some text contains characters that are not allowed.', {
+              [part.fieldname]: 'Remove the invalid characters (NUL or broken Unicode).',
             });
           }
           fields[part.fieldname] = part.value;

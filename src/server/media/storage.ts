@@ -1,6 +1,5 @@
 import { mkdir, rm, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 
 /** Where uploaded media lives. Keys are server-generated (`avatars/<random>-400.webp`), never user input. */
@@ -15,7 +14,8 @@ export interface MediaStorage {
 
 const safeKey = /^[a-z]+\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
-function assertSafeKey(key: string): void {
+/** Storage keys are made by the server; anything else is a bug, never a path to write to. */
+export function assertSafeKey(key: string): void {
   if (!safeKey.test(key)) throw new Error(`refusing to store under an unsafe key: ${key}`);
 }
 
@@ -54,61 +54,12 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** Any S3-compatible store (AWS, MinIO, Garage, R2…); objects are public-read through `publicUrl`. */
-export class S3Storage implements MediaStorage {
-  readonly externalOrigin: string;
-  readonly #client: S3Client;
-
-  constructor(private readonly settings: S3Settings) {
-    this.externalOrigin = new URL(settings.publicUrl).origin;
-    this.#client = new S3Client({
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? {
-            credentials: {
-              accessKeyId: settings.accessKeyId,
-              secretAccessKey: settings.secretAccessKey,
-            },
-          }
-        : {}),
-    });
-  }
-
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    assertSafeKey(key);
-    await this.#client.send(
-      new PutObjectCommand({
-        Bucket: this.settings.bucket,
-        Key: key,
-        Body: body,
-        ContentType: contentType,
-        CacheControl: 'public, max-age=31536000, immutable',
-      }),
-    );
-  }
-
-  async delete(key: string): Promise<void> {
-    assertSafeKey(key);
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
-  }
-
-  url(key: string): string {
-    return `${this.settings.publicUrl.replace(/\/+$/, '')}/${key}`;
-  }
-
-  close(): void {
-    this.#client.destroy();
-  }
-}
-
-/** The storage the configuration asks for. */
-export function createStorage(options: {
+/** The storage the configuration asks for; the S3 client is only loaded when it is used. */
+export async function createStorage(options: {
   dataDir: string;
   s3: S3Settings | undefined;
-}): MediaStorage {
-  return options.s3
-    ? new S3Storage(options.s3)
-    : new LocalStorage(path.join(options.dataDir, 'media'));
+}): Promise<MediaStorage> {
+  if (!options.s3) return new LocalStorage(path.join(options.dataDir, 'media'));
+  const { S3Storage } = await import('./s3-storage.js');
+  return new S3Storage(options.s3);
 }

@@ -2,9 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Invalid } from '../errors.js';
 
-/** Finds the first field (by top-level name) whose text contains a NUL character. */
+/** Text no person types and PostgreSQL cannot store: NUL, and lone UTF-16 surrogates. */
+export function isUnstorableText(value: string): boolean {
+  return value.includes('\u0000') || !value.isWellFormed();
+}
+
+/** Finds the first field (by top-level name) holding unstorable text. */
 export function fieldWithNul(value: unknown, field = 'request'): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? field : null;
+  if (typeof value === 'string') return isUnstorableText(value) ? field : null;
   if (Array.isArray(value)) {
     for (const item of value) {
       const found = fieldWithNul(item, field);
@@ -22,8 +27,8 @@ export function fieldWithNul(value: unknown, field = 'request'): string | null {
 }
 
 /**
- * PostgreSQL cannot store NUL in text, and no person types one: refuse it in any JSON field before it can
- * reach a query, so both databases answer the same clear 400.
+ * PostgreSQL cannot store NUL in text and lone surrogates are not text at all: refuse them in any JSON
+ * field before they reach a query, so both databases answer the same clear 400.
  */
 export const textInputPlugin = fp(
   (app: FastifyInstance, _options: object, done: () => void) => {
@@ -33,7 +38,11 @@ export const textInputPlugin = fp(
         next();
         return;
       }
-      next(new Invalid('Text cannot contain NUL characters.', { [field]: 'Remove the NUL character.' }));
+      next(
+        new Invalid('Some text contains characters that are not allowed.', {
+          [field]: 'Remove the invalid characters (NUL or broken Unicode).',
+        }),
+      );
     });
     done();
   },

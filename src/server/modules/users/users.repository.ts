@@ -11,8 +11,6 @@ export interface UserRecord extends UserRow {
   coverAlt: string | null;
 }
 
-/** PostgreSQL text cannot hold NUL, so a value carrying one names nobody (and must not reach a query). */
-const hasNul = (value: string) => value.includes('\u0000');
 
 /** The only place that reads and writes the users table. */
 export class UsersRepository {
@@ -39,12 +37,10 @@ export class UsersRepository {
 
   /** Usernames are stored lowercase (issue: accounts), so an equality lookup is case-insensitive. */
   findByUsername(username: string): Promise<UserRecord | undefined> {
-    if (hasNul(username)) return Promise.resolve(undefined);
     return this.records().where('users.username', '=', username.toLowerCase()).executeTakeFirst();
   }
 
   findByEmail(email: string): Promise<UserRecord | undefined> {
-    if (hasNul(email)) return Promise.resolve(undefined);
     return this.records().where('users.email', '=', email.toLowerCase()).executeTakeFirst();
   }
 
