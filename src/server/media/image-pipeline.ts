@@ -2,9 +2,21 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { limits } from '../../shared/limits.js';
 
-// Images are processed one at a time per process and libvips' cache is off: memory stays bounded.
+// libvips' cache is off and each image uses one thread; `exclusive` below makes it one image at a time.
 sharp.concurrency(1);
 sharp.cache(false);
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs decoding work one job at a time per process, so that concurrent uploads wait their turn instead
+ * of each holding a decoded image in memory (ADR 0004).
+ */
+function exclusive<T>(job: () => Promise<T>): Promise<T> {
+  const result = queue.then(job, job);
+  queue = result.catch(() => undefined);
+  return result;
+}
 
 /** The formats accepted, recognised from the bytes themselves — never from a name or a client header. */
 const acceptedTypes = new Map([
@@ -88,11 +100,15 @@ export async function processImage(input: Buffer, specs: RenditionSpec[]): Promi
   }
 
   try {
-    const renditions = await Promise.all(
-      specs.map(async (spec) => {
+    const renditions = await exclusive(async () => {
+      const rendered: Rendition[] = [];
+      // One rendition after another: a single decoded copy of the source in memory at a time.
+      for (const spec of specs) {
         const { data, info } = await sharp(input, {
           limitInputPixels: limits.upload.maxPixels,
           failOn: 'error',
+          // Stream the source top to bottom instead of holding it whole: far less memory for large images.
+          sequentialRead: true,
           // Animated GIF and WebP: the first frame.
           pages: 1,
         })
@@ -106,15 +122,16 @@ export async function processImage(input: Buffer, specs: RenditionSpec[]): Promi
           })
           .webp({ quality: 82, effort: 4 })
           .toBuffer({ resolveWithObject: true });
-        return {
+        rendered.push({
           name: spec.name,
           body: data,
           width: info.width,
           height: info.height,
-          contentType: 'image/webp' as const,
-        };
-      }),
-    );
+          contentType: 'image/webp',
+        });
+      }
+      return rendered;
+    });
     return { sourceType: detected.mime, sourceWidth: width, sourceHeight: height, renditions };
   } catch {
     throw new ImageRejected('This image is damaged or incomplete and could not be read.');

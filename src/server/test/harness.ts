@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { expect } from 'vitest';
+import { errorBodySchema, type ErrorCode } from '../../shared/errors.js';
 import { WebSocket } from 'ws';
 import { realtimePath, serverMessageSchema, type ServerMessage } from '../../shared/realtime.js';
 import { buildApp } from '../app.js';
@@ -351,4 +353,20 @@ export async function deleteRedisKeys(url: string, prefix: string): Promise<void
   } finally {
     redis.disconnect();
   }
+}
+
+/** Asserts the one JSON error shape, its status and code, and (optionally) a message on `field`. */
+export function expectError(
+  response: LightMyRequestResponse,
+  status: number,
+  code: ErrorCode,
+  field?: string,
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const { error } = errorBodySchema.parse(response.json());
+  expect(error.code, response.body).toBe(code);
+  expect(error.message.length).toBeGreaterThan(0);
+  if (field) expect(error.fields?.[field], JSON.stringify(error)).toMatch(/\w/);
+  return error;
 }

@@ -1,34 +1,20 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, type ErrorCode } from '../../../shared/errors.js';
 import { rateLimits } from '../../../shared/limits.js';
 import {
   cookieFrom,
   createTestApp,
   databaseTargets,
+  expectError,
   newUserInput,
   openAppDatabase,
   send,
   signUp,
-  uniqueIp,
   type TestApp,
+  uniqueIp,
 } from '../../test/harness.js';
 
 /** Asserts the one JSON error shape with `status` and `code`, and a message on `field` when given. */
-function expectError(
-  response: LightMyRequestResponse,
-  status: number,
-  code: ErrorCode,
-  field?: string,
-) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const { error } = errorBodySchema.parse(response.json());
-  expect(error.code).toBe(code);
-  expect(error.message.length).toBeGreaterThan(0);
-  if (field) expect(error.fields?.[field], JSON.stringify(error)).toMatch(/\w/);
-  return error;
-}
 
 function expectRateLimited(response: LightMyRequestResponse) {
   expectError(response, 429, 'rate_limited');

@@ -29,7 +29,6 @@ const invalidToken = () =>
     'This reset link has expired or was already used. Request a new one.',
   );
 
-
 function betterAuthCode(error: unknown): string | undefined {
   if (!(error instanceof APIError)) return undefined;
   const body = error.body as { code?: unknown } | undefined;

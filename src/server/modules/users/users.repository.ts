@@ -11,7 +11,6 @@ export interface UserRecord extends UserRow {
   coverAlt: string | null;
 }
 
-
 /** The only place that reads and writes the users table. */
 export class UsersRepository {
   constructor(private readonly db: Kysely<Database>) {}

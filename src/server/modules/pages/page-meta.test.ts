@@ -1,0 +1,237 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultImages } from '../../../shared/paths.js';
+import { userDocumentSchema } from '../../../shared/schemas/user.js';
+import {
+  createTestApp,
+  databaseTargets,
+  send,
+  signUp,
+  testOrigin,
+  type TestApp,
+} from '../../test/harness.js';
+import * as images from '../../test/images.js';
+import { sendForm } from '../../test/images.js';
+
+const indexHtml =
+  '<!doctype html><html><head><meta charset="utf-8"><title>x</title>' +
+  '<meta name="description" content="d"></head><body><div id="root"></div></body></html>';
+
+const decode = (text: string) =>
+  text.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
+
+/** The head tags of a served page, decoded. */
+function head(response: LightMyRequestResponse) {
+  const html = response.body;
+  const all = (pattern: RegExp) =>
+    [...html.matchAll(pattern)].map((match) => decode(match[1] ?? ''));
+  const meta = (name: string) =>
+    all(
+      new RegExp(
+        `<meta (?:name|property)="${name.replace(/[.:]/g, '\\$&')}" content="([^"]*)">`,
+        'g',
+      ),
+    );
+  return {
+    titles: all(/<title>([^<]*)<\/title>/g),
+    descriptions: meta('description'),
+    canonicals: all(/<link rel="canonical" href="([^"]*)">/g),
+    /** The single value of a meta tag, or undefined when it is absent (and a failure when repeated). */
+    one(name: string) {
+      const values = meta(name);
+      expect(values.length, `${name} appears ${values.length} times`).toBeLessThanOrEqual(1);
+      return values[0];
+    },
+  };
+}
+
+function expectPage(response: LightMyRequestResponse, status: number) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^text\/html/);
+  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(response.body).toContain('<div id="root"></div>');
+  return head(response);
+}
+
+function expectRedirect(response: LightMyRequestResponse, location: string) {
+  expect(response.statusCode, response.body).toBe(301);
+  expect(response.headers.location).toBe(location);
+}
+
+describe.each(databaseTargets)('profile page head tags on $name', (target) => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'hearth-web-'));
+    writeFileSync(path.join(webDir, 'index.html'), indexHtml);
+    t = await createTestApp(target, { WEB_DIR: webDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => send(t.app, 'GET', url);
+  const edit = async (uid: string, body: unknown, cookie: string) => {
+    const response = await send(t.app, 'PATCH', `/api/users/${uid}/profile`, body, { cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return userDocumentSchema.parse(response.json());
+  };
+
+  it('fills the title, description, canonical, Open Graph and Twitter tags of a profile', async () => {
+    const { user } = await signUp(t.app, { firstName: 'Grace', lastName: 'Hopper' });
+    const tags = expectPage(await page(`/${user.username}`), 200);
+    const title = `Grace Hopper (@${user.username}) · Hearth Test`;
+    const description = `Grace Hopper (@${user.username}) on Hearth Test.`;
+    const canonical = `${testOrigin}/${user.username}`;
+    const image = `${testOrigin}${defaultImages.avatar}`;
+
+    expect(tags.titles).toEqual([title]);
+    expect(tags.descriptions).toEqual([description]);
+    expect(tags.canonicals).toEqual([canonical]);
+    expect({
+      'og:type': tags.one('og:type'),
+      'og:site_name': tags.one('og:site_name'),
+      'og:title': tags.one('og:title'),
+      'og:description': tags.one('og:description'),
+      'og:url': tags.one('og:url'),
+      'og:image': tags.one('og:image'),
+      'og:image:alt': tags.one('og:image:alt'),
+      'twitter:card': tags.one('twitter:card'),
+      'twitter:title': tags.one('twitter:title'),
+      'twitter:description': tags.one('twitter:description'),
+      'twitter:image': tags.one('twitter:image'),
+    }).toEqual({
+      'og:type': 'profile',
+      'og:site_name': 'Hearth Test',
+      'og:title': title,
+      'og:description': description,
+      'og:url': canonical,
+      'og:image': image,
+      'og:image:alt': "Grace Hopper's avatar",
+      'twitter:card': 'summary',
+      'twitter:title': title,
+      'twitter:description': description,
+      'twitter:image': image,
+    });
+  });
+
+  it('serves /ym/{username} with the same tags and /{username} as the canonical address', async () => {
+    const { user } = await signUp(t.app);
+    const tags = expectPage(await page(`/ym/${user.username}`), 200);
+    expect(tags.canonicals).toEqual([`${testOrigin}/${user.username}`]);
+    expect(tags.one('og:url')).toBe(`${testOrigin}/${user.username}`);
+    expect(tags.titles[0]).toContain(`@${user.username}`);
+  });
+
+  it('takes the display name when there is no first or last name', async () => {
+    const { user, cookie } = await signUp(t.app);
+    await edit(user.uid, { firstName: '', lastName: '', displayName: 'Captain Grace' }, cookie);
+    const tags = expectPage(await page(`/${user.username}`), 200);
+    expect(tags.titles).toEqual([`Captain Grace (@${user.username}) · Hearth Test`]);
+  });
+
+  it('describes a profile by its bio, on one line and cut to 200 characters', async () => {
+    const { user, cookie } = await signUp(t.app);
+    const bio = `First line.\n\n${'word '.repeat(80)}`;
+    await edit(user.uid, { bio }, cookie);
+    const tags = expectPage(await page(`/${user.username}`), 200);
+    const [description] = tags.descriptions;
+    expect(description).toHaveLength(200);
+    expect(description).toMatch(/^First line\. word word .*…$/);
+    expect(tags.one('og:description')).toBe(description);
+  });
+
+  it('escapes HTML in the bio and the name', async () => {
+    const { user, cookie } = await signUp(t.app);
+    const bio = `</title><script>alert("bio")</script> & 'friends' <img src=x onerror=alert(1)>`;
+    const firstName = '"><script>alert(1)</script>';
+    await edit(user.uid, { bio, firstName, lastName: '' }, cookie);
+    const response = await page(`/${user.username}`);
+    const tags = expectPage(response, 200);
+    expect(response.body).not.toMatch(/<script|<img|onerror=alert\(1\)>/i);
+    expect(response.body).toContain('&#60;script&#62;');
+    expect(tags.descriptions).toEqual([bio]);
+    expect(tags.titles).toEqual([`${firstName} (@${user.username}) · Hearth Test`]);
+    expect(tags.one('og:image:alt')).toBe(`${firstName}'s avatar`);
+  });
+
+  it('shows the uploaded avatar and its description in og:image', async () => {
+    const { user, cookie } = await signUp(t.app);
+    const uploaded = await sendForm(
+      t.app,
+      'PATCH',
+      `/api/users/${user.uid}/profile`,
+      { avatar: { bytes: await images.jpeg() }, avatarAlt: 'A red kite in flight' },
+      { cookie },
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const document = userDocumentSchema.parse(uploaded.json());
+    const tags = expectPage(await page(`/${user.username}`), 200);
+    expect(tags.one('og:image')).toBe(`${testOrigin}${document.avatar ?? 'missing'}`);
+    expect(tags.one('twitter:image')).toBe(`${testOrigin}${document.avatar ?? 'missing'}`);
+    expect(tags.one('og:image:alt')).toBe('A red kite in flight');
+  });
+
+  it('answers an unknown username with a 404 page that has no profile tags', async () => {
+    for (const url of ['/no_such_person_here', '/ym/no_such_person_here']) {
+      const tags = expectPage(await page(url), 404);
+      expect(tags.titles).toEqual(['Not found · Hearth Test']);
+      expect(tags.canonicals).toEqual([]);
+      expect(tags.one('og:type')).toBeUndefined();
+      expect(tags.one('og:title')).toBeUndefined();
+    }
+  });
+
+  it('redirects a username in another case to the lowercase address, keeping the query', async () => {
+    const { user } = await signUp(t.app);
+    const shouted = user.username.toUpperCase();
+    expectRedirect(await page(`/${shouted}`), `/${user.username}`);
+    expectRedirect(await page(`/${shouted}?tab=posts`), `/${user.username}?tab=posts`);
+    expectRedirect(await page(`/ym/${shouted}`), `/ym/${user.username}`);
+  });
+
+  it('redirects an old username to the new one, on both addresses', async () => {
+    const { user, cookie } = await signUp(t.app);
+    const renamed = `${user.username}_new`.slice(0, 30);
+    await edit(user.uid, { username: renamed }, cookie);
+    expectRedirect(await page(`/${user.username}`), `/${renamed}`);
+    expectRedirect(await page(`/${user.username.toUpperCase()}`), `/${renamed}`);
+    expectRedirect(await page(`/ym/${user.username}`), `/ym/${renamed}`);
+    expectPage(await page(`/${renamed}`), 200);
+  });
+
+  it('answers 404 once the account is deleted', async () => {
+    const { user, cookie, input } = await signUp(t.app);
+    expectPage(await page(`/${user.username}`), 200);
+    const deleted = await send(
+      t.app,
+      'POST',
+      '/api/account/delete',
+      { password: input.password },
+      { cookie },
+    );
+    expect(deleted.statusCode).toBe(200);
+    expectPage(await page(`/${user.username}`), 404);
+  });
+
+  it.each(['/feed', '/settings', '/login', '/ym', '/', '/post/123', '/some/client/route'])(
+    'leaves the app route %s untouched',
+    async (url) => {
+      const tags = expectPage(await page(url), 200);
+      expect(tags.titles).toEqual(['x']);
+      expect(tags.descriptions).toEqual(['d']);
+      expect(tags.canonicals).toEqual([]);
+      expect(tags.one('og:type')).toBeUndefined();
+    },
+  );
+
+  it('fills the tags with a trailing slash, and leaves the pages under a profile alone', async () => {
+    const { user } = await signUp(t.app, { firstName: 'Grace', lastName: 'Hopper' });
+    expect(expectPage(await page(`/${user.username}/`), 200).titles[0]).toContain('Grace Hopper');
+    expect(expectPage(await page(`/${user.username}/edit-profile`), 200).titles).toEqual(['x']);
+  });
+});
