@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-booleans.js';
+import { HearthSqliteDialect } from './sqlite-dialect.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -52,7 +53,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new HearthSqliteDialect({ database: sqlite }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return { db, dialect: 'sqlite', describe: file, close: () => db.destroy() };

@@ -100,7 +100,9 @@ export const errorsPlugin = fp(
         return send(reply, 429, { code: 'rate_limited', message: error.message });
       }
       const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) {
+      // Only the framework's own 4xx errors are the client's doing; anything else unexpected is ours.
+      const code: unknown = error.code;
+      if (status >= 400 && status < 500 && typeof code === 'string' && code.startsWith('FST_')) {
         request.log.info({ err: error }, 'client error');
         return send(reply, status, {
           code: status === 404 ? 'not_found' : 'bad_request',

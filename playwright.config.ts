@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable, envNames } from './e2e/support/env.js';
+import { freePort } from './e2e/support/ports.js';
+
+// The port is chosen here, once, in the runner: workers inherit the variable and so agree on the same server.
+process.env[envNames.baseUrl] ??= `http://127.0.0.1:${String(await freePort())}`;
+const baseURL = process.env[envNames.baseUrl];
+const label = process.env[envNames.dbLabel] ?? 'sqlite';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: `test-results/${label}`,
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['./e2e/support/summary-reporter.ts']],
+  globalSetup: './e2e/global-setup.ts',
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    navigationTimeout: 20_000,
+    actionTimeout: 10_000,
+  },
+});
