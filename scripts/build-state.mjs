@@ -26,7 +26,9 @@ function newestMtime(entry) {
 
 /** True when dist/ is missing or any source is newer than the last build. */
 export function buildIsStale() {
-  const outputs = ['dist/web/index.html', 'dist/server/main.js'].map((file) => path.join(root, file));
+  const outputs = ['dist/web/index.html', 'dist/server/main.js'].map((file) =>
+    path.join(root, file),
+  );
   if (!existsSync(stampFile) || outputs.some((file) => !existsSync(file))) return true;
   const built = statSync(stampFile).mtimeMs;
   return inputs
