@@ -5,7 +5,8 @@ import { expectSignedOutNav, navBar, pathIs, userMenu, userMenuButton } from './
 
 // spec §2: navigation bar and user menu.
 
-const items = ['View Profile', 'Edit Profile', 'Sign Out'] as const;
+// spec §2's three items, with Account settings (issue: profiles) before Sign Out.
+const items = ['View Profile', 'Edit Profile', 'Account settings', 'Sign Out'] as const;
 
 function item(page: Page, name: (typeof items)[number]) {
   return userMenu(page).getByRole('menuitem', { name, exact: true });
@@ -69,7 +70,7 @@ async function signedInAt(
 }
 
 test.describe('by mouse', () => {
-  test('opens with the three items in order', async ({ page, createUser, login }) => {
+  test('opens with its items in order', async ({ page, createUser, login }) => {
     const user = await signedInAt(page, createUser, login);
     const button = userMenuButton(page, user.displayName);
     await button.click();
@@ -100,6 +101,19 @@ test.describe('by mouse', () => {
     await userMenuButton(page, user.displayName).click();
     await item(page, 'Edit Profile').click();
     await expect(page).toHaveURL(pathIs(`/${user.username}/edit-profile`));
+    await expect(userMenu(page)).toBeHidden();
+  });
+
+  test('Account settings goes to /settings/account and closes the menu', async ({
+    page,
+    createUser,
+    login,
+  }) => {
+    const user = await signedInAt(page, createUser, login);
+    await userMenuButton(page, user.displayName).click();
+    await item(page, 'Account settings').click();
+    await expect(page).toHaveURL(pathIs('/settings/account'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(userMenu(page)).toBeHidden();
   });
 
@@ -190,7 +204,11 @@ test.describe('by keyboard', () => {
     await page.keyboard.press('ArrowDown');
     await expect(item(page, 'Edit Profile')).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(item(page, 'Account settings')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await expect(item(page, 'Sign Out')).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(item(page, 'Account settings')).toBeFocused();
     await page.keyboard.press('ArrowUp');
     await expect(item(page, 'Edit Profile')).toBeFocused();
     await page.keyboard.press('ArrowUp');

@@ -4,7 +4,7 @@ import { charCount, normaliseMultiline } from '../text.js';
 import { personNameSchema, usernameSchema } from './user.js';
 
 /** Empty text clears a field. */
-const optionalText = (schema: z.ZodType<string>) =>
+const optionalText = (schema: z.ZodType<string, string>) =>
   z
     .union([schema, z.null()])
     .transform((value) => (value === null || value === '' ? null : value))

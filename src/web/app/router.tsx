@@ -54,6 +54,10 @@ const privacyPage = lazyPage(
   () => import('./routes/legal-page.js'),
   (m) => m.PrivacyPage,
 );
+const accountSettingsPage = lazyPage(
+  () => import('./routes/account-settings-page.js'),
+  (m) => m.AccountSettingsPage,
+);
 const notFoundPage = lazyPage(
   () => import('./routes/not-found-page.js'),
   (m) => m.NotFoundPage,
@@ -97,6 +101,8 @@ export function createAppRouter() {
             { path: 'privacy', lazy: privacyPage },
             { path: 'user/:uid', lazy: userByUidPage },
             { path: 'settings/profile', element: <SettingsProfileRedirect /> },
+            // Signed-in users only, except to follow an email confirmation link: the page guards itself.
+            { path: 'settings/account', lazy: accountSettingsPage },
             { path: 'ym/:username', lazy: profilePage },
             { path: ':username', lazy: profilePage },
             {

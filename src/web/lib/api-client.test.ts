@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
+  apiDelete,
   apiGet,
+  apiPatchForm,
   apiPost,
   isApiError,
   networkErrorMessage,
@@ -116,6 +118,29 @@ describe('apiRequest', () => {
       body: '{}',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     });
+  });
+
+  it('sends a FormData body as it is, leaving its multipart Content-Type to fetch', async () => {
+    const spy = stubFetch(() =>
+      Promise.resolve(new Response(JSON.stringify({ uid: 'u1' }), { status: 200 })),
+    );
+    const form = new FormData();
+    form.append('bio', 'Hello');
+    await expect(apiPatchForm('/api/users/u1/profile', form)).resolves.toEqual({ uid: 'u1' });
+    const [, init] = spy.mock.calls[0] ?? [];
+    expect(init?.method).toBe('PATCH');
+    expect(init?.body).toBe(form);
+    expect(init?.headers).toEqual({ Accept: 'application/json' });
+  });
+
+  it('sends DELETE without a body', async () => {
+    const spy = stubFetch(() =>
+      Promise.resolve(new Response(JSON.stringify({ ok: true }), { status: 200 })),
+    );
+    await expect(apiDelete('/api/account/sessions/s1')).resolves.toEqual({ ok: true });
+    const [path, init] = spy.mock.calls[0] ?? [];
+    expect(path).toBe('/api/account/sessions/s1');
+    expect(init).toMatchObject({ method: 'DELETE', body: undefined });
   });
 
   it('turns a failed fetch into a friendly network error', async () => {

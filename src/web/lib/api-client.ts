@@ -150,14 +150,16 @@ async function readJson(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (uploads) goes as multipart: the browser writes its Content-Type with the boundary.
+  const isForm = typeof FormData === 'function' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
   } catch (error) {
@@ -187,4 +189,14 @@ export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
 /** POST a JSON body. */
 export function apiPost<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
   return apiRequest<T>(path, { method: 'POST', body, signal });
+}
+
+/** PATCH a multipart form (text fields and files). */
+export function apiPatchForm<T>(path: string, form: FormData, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>(path, { method: 'PATCH', body: form, signal });
+}
+
+/** DELETE a resource. */
+export function apiDelete<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>(path, { method: 'DELETE', signal });
 }

@@ -5,6 +5,7 @@ import { useAuth } from '@web/features/auth/auth-state.js';
 import { InactiveBanner } from './inactive-banner.js';
 import { NavBar } from './nav-bar.js';
 import { NavigationProgress } from './navigation-progress.js';
+import { RouteNotice } from './route-notice.js';
 import { SiteFooter } from './site-footer.js';
 
 /** Moves focus to the new page after client-side navigation, as a full page load would. */
@@ -42,6 +43,7 @@ export function AppShell() {
         {auth.authenticated && auth.user?.active === false ? <InactiveBanner /> : null}
       </header>
       <main id="main" className="site-main" ref={main} tabIndex={-1}>
+        <RouteNotice />
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>

@@ -90,6 +90,16 @@ export function UserMenu({ user }: UserMenuProps) {
           >
             <Link to={editProfilePath(user)}>Edit Profile</Link>
           </DropdownMenu.Item>
+          {/* Issue: profiles §5 links account settings from the menu, after the spec's own items. */}
+          <DropdownMenu.Item
+            asChild
+            className="menu__item"
+            onSelect={() => {
+              chose.current = true;
+            }}
+          >
+            <Link to="/settings/account">Account settings</Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item
             asChild

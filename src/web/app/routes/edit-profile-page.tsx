@@ -1,63 +1,55 @@
-import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
-import { profilePath } from '@shared/paths.js';
+import { editProfilePath, profilePath } from '@shared/paths.js';
 import { LoadingScreen } from '@web/components/ui/loading-screen.js';
 import { useAuth } from '@web/features/auth/auth-state.js';
+import { refreshSession } from '@web/features/auth/session-sync.js';
 import { Avatar } from '@web/features/users/components/avatar.js';
+import { ProfileEditForm } from '@web/features/users/components/profile-edit-form.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
 
-/**
- * spec §2: /{username}/edit-profile behind the owner guard. The server's profile-update endpoint
- * comes with the next release, so this page shows the profile as it stands and says so.
- */
+/** spec §2: /{username}/edit-profile behind the owner guard (OwnerOnly), with the profile editor. */
 export function EditProfilePage() {
   usePageTitle('Edit profile');
   const { user, me } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   if (!user) return <LoadingScreen />;
   const name = displayNameOf(user);
   return (
     <div className="page page--narrow">
       <header className="page__header">
         <h1>Edit profile</h1>
-        <p className="lede">How others see you, and the details only you can see.</p>
+        <p className="lede">What everyone sees on your profile.</p>
       </header>
       <section className="card profile-summary" aria-label="Your profile today">
-        <Avatar user={user} alt={`${name}'s avatar`} size="lg" />
-        <dl className="profile-summary__details">
-          <div>
-            <dt>Name</dt>
-            <dd>{name}</dd>
-          </div>
-          {user.username ? (
-            <div>
-              <dt>Username</dt>
-              <dd>@{user.username}</dd>
-            </div>
-          ) : null}
+        <Avatar user={user} alt="" size="lg" />
+        <div className="profile-summary__details">
+          <p className="profile-summary__name">{name}</p>
+          {user.username ? <p className="profile-summary__handle">@{user.username}</p> : null}
           {me ? (
-            <div>
-              <dt>Email (only you see this)</dt>
-              <dd>{me.email}</dd>
-            </div>
+            <p className="profile-summary__email">
+              Signed in as {me.email}. Only you see your email address.
+            </p>
           ) : null}
-          <div>
-            <dt>Bio</dt>
-            <dd>{user.bio ?? <span className="muted">No bio yet</span>}</dd>
-          </div>
-        </dl>
+          <p className="profile-summary__links">
+            <Link to={profilePath(user)}>View profile</Link>
+            <Link to="/settings/account">Account settings</Link>
+          </p>
+        </div>
       </section>
-      <div className="notice notice--info" role="note">
-        <h2 className="notice__title">Profile editing opens in the next release</h2>
-        <p>
-          Soon you&apos;ll change your name, bio, avatar and cover image here. Until then your
-          profile shows the details you signed up with.
-        </p>
-      </div>
-      <p>
-        <Link className="button button--secondary" to={profilePath(user)}>
-          View your profile
-        </Link>
-      </p>
+      <ProfileEditForm
+        user={user}
+        usernameChangeAvailableAt={me?.usernameChangeAvailableAt ?? null}
+        onSaved={(saved, previous) => {
+          // The session's Me carries what the user document does not: the next allowed rename.
+          refreshSession(queryClient);
+          if (saved.username && saved.username !== previous.username) {
+            void navigate(editProfilePath(saved), { replace: true });
+          }
+        }}
+      />
     </div>
   );
 }

@@ -65,7 +65,14 @@ export function ProfileLayout({ user }: { user: UserDocument }) {
   );
 }
 
+/** The address of a profile under the same prefix the visitor used (spec §2: /{username} or /ym/{username}). */
+export function samePrefixPath(pathname: string, user: UserDocument): string {
+  const path = profilePath(user);
+  return pathname.startsWith('/ym/') && user.username ? `/ym${path}` : path;
+}
+
 function ProfileByUsername({ username }: { username: string }) {
+  const location = useLocation();
   const query = useUserByUsername(username);
   // spec §7 / DESIGN.md principle 4: the profile follows users/{uid} live once we know the uid.
   const live = useUserDocument(query.data?.uid);
@@ -79,9 +86,19 @@ function ProfileByUsername({ username }: { username: string }) {
   );
 
   if (user) {
-    // Renamed while we watched: follow the account to its new address.
+    // An old name (it redirects for 90 days after a rename), or a rename while we watched: show the
+    // account's current address, replacing this one so Back does not bounce through the old name.
     if (user.username && user.username.toLowerCase() !== username) {
-      return <Navigate to={profilePath(user)} replace />;
+      return (
+        <Navigate
+          to={{
+            pathname: samePrefixPath(location.pathname, user),
+            search: location.search,
+            hash: location.hash,
+          }}
+          replace
+        />
+      );
     }
     return <ProfileLayout user={user} />;
   }

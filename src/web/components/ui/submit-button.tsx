@@ -2,15 +2,27 @@ interface SubmitButtonProps {
   busy: boolean;
   label: string;
   busyLabel: string;
+  /** Full width (the default, for narrow forms), or sized to its label. */
+  block?: boolean;
+  /** `danger` for a destructive action. */
+  tone?: 'primary' | 'danger';
+  disabled?: boolean;
 }
 
 /** The form's primary button: disabled and relabelled while the request runs. */
-export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  block = true,
+  tone = 'primary',
+  disabled = false,
+}: SubmitButtonProps) {
   return (
     <button
       type="submit"
-      className="button button--primary button--block"
-      disabled={busy}
+      className={`button button--${tone}${block ? ' button--block' : ''}`}
+      disabled={busy || disabled}
       aria-busy={busy}
     >
       {busy ? (

@@ -5,6 +5,7 @@ import {
   decideGuest,
   decideOwner,
   decideSettingsProfile,
+  decideSignedIn,
   type GuardAuth,
 } from './guards.js';
 import { makeUserDocument } from '@web/test/user-fixtures.js';
@@ -97,5 +98,20 @@ describe('decideSettingsProfile (spec §2: the Edit Profile fallback)', () => {
   it('sends a user without a username to / (their edit link would loop)', () => {
     const auth: GuardAuth = { ...active, user: userDoc({ username: null }) };
     expect(decideSettingsProfile(auth)).toEqual({ redirect: '/' });
+  });
+});
+
+describe('decideSignedIn (account settings)', () => {
+  it('waits while the auth state loads', () => {
+    expect(decideSignedIn(loading)).toBe('loading');
+  });
+  it('sends a signed-out visitor to /login', () => {
+    expect(decideSignedIn(signedOut)).toEqual({ redirect: '/login' });
+  });
+  it('lets an inactive user in (password, sessions and deletion stay theirs)', () => {
+    expect(decideSignedIn(inactive)).toBe('allow');
+  });
+  it('lets an active user in', () => {
+    expect(decideSignedIn(active)).toBe('allow');
   });
 });

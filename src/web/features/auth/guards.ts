@@ -39,3 +39,13 @@ export function decideSettingsProfile(auth: GuardAuth): GuardDecision {
   if (auth.authenticated && auth.user?.username) return { redirect: editProfilePath(auth.user) };
   return { redirect: '/' };
 }
+
+/**
+ * Account settings: any signed-in user, active or not (ADR 0005: password, sessions and deletion
+ * are about their own safety); visitors are sent to /login.
+ */
+export function decideSignedIn(auth: GuardAuth): GuardDecision {
+  if (auth.isLoading) return 'loading';
+  if (auth.authenticated && auth.user) return 'allow';
+  return { redirect: '/login' };
+}

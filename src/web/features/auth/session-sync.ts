@@ -16,3 +16,8 @@ export function applySessionChange(queryClient: QueryClient, user?: Me | null): 
   announceSessionChange();
   void queryClient.invalidateQueries({ queryKey: authKeys.session() });
 }
+
+/** Re-reads the session's Me after a change the user document does not carry (email, next rename). */
+export function refreshSession(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: authKeys.session() });
+}

@@ -11,8 +11,8 @@ import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextField } from '@web/components/ui/text-field.js';
 import { isApiError } from '@web/lib/api-client.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
+import { passwordHint } from '@web/lib/field-hints.js';
 import { useResetPassword } from '../api/reset-password.js';
-import { passwordHint } from '../field-hints.js';
 
 // The token comes from the link, not the form; the confirmation exists only in the browser.
 const newPasswordFormSchema = resetPasswordBodySchema

@@ -8,8 +8,8 @@ import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextField } from '@web/components/ui/text-field.js';
 import { isApiError } from '@web/lib/api-client.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
+import { passwordHint, usernameHint } from '@web/lib/field-hints.js';
 import { useSignUp } from '../api/sign-up.js';
-import { passwordHint, usernameHint } from '../field-hints.js';
 
 interface SignUpFormProps {
   onSignedUp: (user: Me) => void;

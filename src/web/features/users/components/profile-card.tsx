@@ -2,25 +2,15 @@ import { useState, type ReactNode } from 'react';
 import { displayNameOf } from '@shared/display-name.js';
 import { defaultImages } from '@shared/paths.js';
 import type { UserDocument } from '@shared/schemas/user.js';
+import { websiteLink } from '../profile-links.js';
 import { Avatar } from './avatar.js';
+import { BioText } from './bio-text.js';
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 
 function joinedLabel(createdAt: string): string | null {
   const date = new Date(createdAt);
   return Number.isNaN(date.getTime()) ? null : joinedFormat.format(date);
-}
-
-/** Only http(s) links are shown; the label drops the scheme and a trailing slash. */
-function websiteLink(value: string | null): { href: string; label: string } | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return { href: url.href, label: `${url.host}${url.pathname}`.replace(/\/$/, '') };
-  } catch {
-    return null;
-  }
 }
 
 function Cover({ src, alt }: { src: string | null; alt: string | null }) {
@@ -60,11 +50,8 @@ export function ProfileCard({ user, actions }: ProfileCardProps) {
         <div className="profile__identity">
           <Avatar
             user={user}
-            alt={
-              user.avatar && user.avatarAlt
-                ? `${name}'s avatar: ${user.avatarAlt}`
-                : `${name}'s avatar`
-            }
+            // The owner's own description when they wrote one (issue: profiles, alt text).
+            alt={user.avatar && user.avatarAlt ? user.avatarAlt : `${name}'s avatar`}
             size="xl"
             className="profile__avatar"
           />
@@ -76,10 +63,11 @@ export function ProfileCard({ user, actions }: ProfileCardProps) {
           </div>
           {actions ? <div className="profile__actions">{actions}</div> : null}
         </div>
-        {user.bio ? <p className="profile__bio">{user.bio}</p> : null}
+        {user.bio ? <BioText className="profile__bio" bio={user.bio} /> : null}
         <div className="profile__meta">
           {website ? (
-            <a href={website.href} rel="nofollow noopener noreferrer ugc" target="_blank">
+            // rel=me lets other sites verify that this profile and the website belong together.
+            <a href={website.href} rel="me nofollow noopener" target="_blank">
               {website.label}
               <span className="visually-hidden"> (opens in a new tab)</span>
             </a>

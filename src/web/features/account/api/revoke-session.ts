@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiDelete, isApiError } from '@web/lib/api-client.js';
+import { accountKeys } from '../account-keys.js';
+import type { SessionList } from './get-sessions.js';
+
+/** DELETE /api/account/sessions/:id: signs that device out (404 when it had already ended). */
+export function revokeSession(id: string): Promise<{ ok: true }> {
+  return apiDelete<{ ok: true }>(`/api/account/sessions/${encodeURIComponent(id)}`);
+}
+
+function dropSession(list: SessionList | undefined, id: string): SessionList | undefined {
+  return list && { sessions: list.sessions.filter((session) => session.id !== id) };
+}
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeSession,
+    onSettled: (_data, error, id) => {
+      // A session that had already ended is gone either way: the row goes too.
+      if (!error || isApiError(error, 'not_found')) {
+        queryClient.setQueryData<SessionList>(accountKeys.sessions(), (list) =>
+          dropSession(list, id),
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
+    },
+  });
+}
