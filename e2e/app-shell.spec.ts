@@ -61,13 +61,17 @@ test('production silences console log, table, debug, info and warn', async ({ pa
   expect(messages.filter((message) => message.includes('e2e '))).toEqual([]);
 });
 
-test('the main pages load without uncaught errors or failed requests', async ({
+test('the main pages load without uncaught errors, console errors or failed requests', async ({
   page,
   createUser,
   login,
 }) => {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // A blocked inline style or script (CSP, ADR 0006) shows up as a console error.
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 500) problems.push(`${String(response.status())} ${response.url()}`);
   });
@@ -82,9 +86,16 @@ test('the main pages load without uncaught errors or failed requests', async ({
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   }
   await login(page, user);
-  for (const path of ['/feed', `/${user.username}`, `/${user.username}/edit-profile`]) {
+  for (const path of [
+    '/feed',
+    `/${user.username}`,
+    `/${user.username}/edit-profile`,
+    '/settings/account',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   }
+  await page.getByRole('button', { name: user.displayName }).click();
+  await expect(page.getByRole('menuitem', { name: 'View Profile' })).toBeVisible();
   expect(problems).toEqual([]);
 });
