@@ -38,6 +38,42 @@ export function ProfileNotFound({ handle }: { handle: string | null }) {
 }
 
 /** The tab title of a profile: "Ada Lovelace (@ada)". */
+/** What a profile page shows while its user is not there: loading, a load error with retry, or not found. */
+export function ProfileLoadState({
+  query,
+  handle,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: Error | null;
+    refetch: () => Promise<unknown>;
+  };
+  handle: string | null;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="page page--wide">
+        <ProfileSkeleton />
+      </div>
+    );
+  }
+  if (query.error && !isApiError(query.error, 'not_found')) {
+    return (
+      <div className="page page--narrow">
+        <LoadErrorPanel
+          title="We couldn't load this profile"
+          error={query.error}
+          onRetry={() => {
+            void query.refetch();
+          }}
+        />
+      </div>
+    );
+  }
+  return <ProfileNotFound handle={handle} />;
+}
+
 export function profileTitle(user: UserDocument): string {
   const name = displayNameOf(user);
   return user.username ? `${name} (@${user.username})` : name;
@@ -102,27 +138,7 @@ function ProfileByUsername({ username }: { username: string }) {
     }
     return <ProfileLayout user={user} />;
   }
-  if (query.isPending) {
-    return (
-      <div className="page page--wide">
-        <ProfileSkeleton />
-      </div>
-    );
-  }
-  if (query.isError && !isApiError(query.error, 'not_found')) {
-    return (
-      <div className="page page--narrow">
-        <LoadErrorPanel
-          title="We couldn't load this profile"
-          error={query.error}
-          onRetry={() => {
-            void query.refetch();
-          }}
-        />
-      </div>
-    );
-  }
-  return <ProfileNotFound handle={username} />;
+  return <ProfileLoadState query={query} handle={username} />;
 }
 
 /** spec §2: /{username} and /ym/{username}, open to all. */

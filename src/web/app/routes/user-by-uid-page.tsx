@@ -1,12 +1,10 @@
 import { Navigate, useParams } from 'react-router';
 import { profilePath } from '@shared/paths.js';
-import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
 import { useUser } from '@web/features/users/api/get-user.js';
-import { ProfileSkeleton } from '@web/features/users/components/profile-skeleton.js';
-import { useUserDocument } from '@web/features/users/hooks/use-user-document.js';
 import { isApiError } from '@web/lib/api-client.js';
+import { useUserDocument } from '@web/features/users/hooks/use-user-document.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
-import { ProfileLayout, ProfileNotFound, profileTitle } from './profile-page.js';
+import { ProfileLayout, ProfileLoadState, profileTitle } from './profile-page.js';
 
 /**
  * spec §2: View Profile falls back to /user/{uid} for a user without a username. A user who has
@@ -29,25 +27,5 @@ export function UserByUidPage() {
     if (user.username) return <Navigate to={profilePath(user)} replace />;
     return <ProfileLayout user={user} />;
   }
-  if (query.isPending) {
-    return (
-      <div className="page page--wide">
-        <ProfileSkeleton />
-      </div>
-    );
-  }
-  if (query.isError && !isApiError(query.error, 'not_found')) {
-    return (
-      <div className="page page--narrow">
-        <LoadErrorPanel
-          title="We couldn't load this profile"
-          error={query.error}
-          onRetry={() => {
-            void query.refetch();
-          }}
-        />
-      </div>
-    );
-  }
-  return <ProfileNotFound handle={null} />;
+  return <ProfileLoadState query={query} handle={null} />;
 }

@@ -6,9 +6,9 @@ import {
   type RequestPasswordResetBody,
 } from '@shared/schemas/auth.js';
 import { CheckIcon } from '@web/components/ui/icons.js';
-import { FormAlert } from '@web/components/ui/form-alert.js';
 import { StatusPanel } from '@web/components/ui/status-panel.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
+import { FormShell } from '@web/components/ui/form-shell.js';
 import { TextField } from '@web/components/ui/text-field.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
@@ -53,15 +53,7 @@ export function RequestResetForm() {
   }
 
   return (
-    <form
-      className="form"
-      noValidate
-      aria-busy={isSubmitting}
-      onSubmit={(event) => {
-        void onSubmit(event);
-      }}
-    >
-      <FormAlert message={formError} />
+    <FormShell busy={isSubmitting} error={formError} onSubmit={onSubmit}>
       <TextField
         label="Email"
         type="email"
@@ -71,6 +63,6 @@ export function RequestResetForm() {
         {...register('email')}
       />
       <SubmitButton busy={isSubmitting} label="Send reset link" busyLabel="Sending…" />
-    </form>
+    </FormShell>
   );
 }

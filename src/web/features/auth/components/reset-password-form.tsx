@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { resetPasswordBodySchema } from '@shared/schemas/auth.js';
 import { AlertIcon, CheckIcon } from '@web/components/ui/icons.js';
-import { FormAlert } from '@web/components/ui/form-alert.js';
 import { StatusPanel } from '@web/components/ui/status-panel.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
+import { FormShell } from '@web/components/ui/form-shell.js';
 import { TextField } from '@web/components/ui/text-field.js';
 import { isApiError } from '@web/lib/api-client.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
@@ -99,15 +99,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   }
 
   return (
-    <form
-      className="form"
-      noValidate
-      aria-busy={isSubmitting}
-      onSubmit={(event) => {
-        void onSubmit(event);
-      }}
-    >
-      <FormAlert message={formError} />
+    <FormShell busy={isSubmitting} error={formError} onSubmit={onSubmit}>
       <TextField
         label="New password"
         type="password"
@@ -124,6 +116,6 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         {...register('confirmNewPassword')}
       />
       <SubmitButton busy={isSubmitting} label="Set new password" busyLabel="Saving…" />
-    </form>
+    </FormShell>
   );
 }

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { signInBodySchema, type SignInBody } from '@shared/schemas/auth.js';
 import type { Me } from '@shared/schemas/user.js';
-import { FormAlert } from '@web/components/ui/form-alert.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
+import { FormShell } from '@web/components/ui/form-shell.js';
 import { TextField } from '@web/components/ui/text-field.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
 import { useSignIn } from '../api/sign-in.js';
@@ -40,15 +40,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   });
 
   return (
-    <form
-      className="form"
-      noValidate
-      aria-busy={isSubmitting}
-      onSubmit={(event) => {
-        void onSubmit(event);
-      }}
-    >
-      <FormAlert message={formError} />
+    <FormShell busy={isSubmitting} error={formError} onSubmit={onSubmit}>
       <TextField
         label="Email or username"
         autoComplete="username"
@@ -68,6 +60,6 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
         <Link to="/reset-password">Forgot your password?</Link>
       </p>
       <SubmitButton busy={isSubmitting} label="Sign in" busyLabel="Signing in…" />
-    </form>
+    </FormShell>
   );
 }

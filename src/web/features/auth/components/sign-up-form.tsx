@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signUpBodySchema, type SignUpBody } from '@shared/schemas/auth.js';
 import type { Me } from '@shared/schemas/user.js';
-import { FormAlert } from '@web/components/ui/form-alert.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
+import { FormShell } from '@web/components/ui/form-shell.js';
 import { TextField } from '@web/components/ui/text-field.js';
 import { isApiError } from '@web/lib/api-client.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
@@ -46,15 +46,7 @@ export function SignUpForm({ onSignedUp, onRegistrationClosed }: SignUpFormProps
   });
 
   return (
-    <form
-      className="form"
-      noValidate
-      aria-busy={isSubmitting}
-      onSubmit={(event) => {
-        void onSubmit(event);
-      }}
-    >
-      <FormAlert message={formError} />
+    <FormShell busy={isSubmitting} error={formError} onSubmit={onSubmit}>
       <TextField
         label="Email"
         type="email"
@@ -95,6 +87,6 @@ export function SignUpForm({ onSignedUp, onRegistrationClosed }: SignUpFormProps
         />
       </div>
       <SubmitButton busy={isSubmitting} label="Create account" busyLabel="Creating account…" />
-    </form>
+    </FormShell>
   );
 }

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { limits } from '@shared/limits.js';
 import { defaultImages, profilePath } from '@shared/paths.js';
 import type { UserDocument } from '@shared/schemas/user.js';
-import { FormAlert } from '@web/components/ui/form-alert.js';
 import { FormStatus } from '@web/components/ui/form-status.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextAreaField } from '@web/components/ui/text-area-field.js';
+import { FormShell } from '@web/components/ui/form-shell.js';
 import { TextField } from '@web/components/ui/text-field.js';
 import { ApiError } from '@web/lib/api-client.js';
 import { usernameChangeHint, usernameHint } from '@web/lib/field-hints.js';
@@ -132,15 +132,12 @@ export function ProfileEditForm({
     : `${usernameHint} ${usernameChangeHint}`;
 
   return (
-    <form
+    <FormShell
+      busy={isSubmitting}
+      error={formError}
+      onSubmit={(event) => handleSubmit(save)(event)}
       className="form profile-form"
-      noValidate
-      aria-busy={isSubmitting}
-      onSubmit={(event) => {
-        void handleSubmit(save)(event);
-      }}
     >
-      <FormAlert message={formError} />
       <section className="card form-section" aria-labelledby="profile-form-about">
         <h2 id="profile-form-about" className="form-section__title">
           About you
@@ -262,6 +259,6 @@ export function ProfileEditForm({
         </FormStatus>
         <SubmitButton busy={isSubmitting} label="Save" busyLabel="Saving…" block={false} />
       </div>
-    </form>
+    </FormShell>
   );
 }
