@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { FormShell } from '@web/components/ui/form-shell.js';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changeEmailBodySchema, type ChangeEmailBody } from '@shared/schemas/account.js';
 import { AccountNameField } from '@web/components/ui/account-name-field.js';
-import { FormAlert } from '@web/components/ui/form-alert.js';
 import { FormStatus } from '@web/components/ui/form-status.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextField } from '@web/components/ui/text-field.js';
@@ -61,15 +61,7 @@ export function EmailSection({ currentEmail, accountName, active }: EmailSection
           You can change your email address once an administrator has activated your account.
         </p>
       )}
-      <form
-        className="form"
-        noValidate
-        aria-busy={isSubmitting}
-        onSubmit={(event) => {
-          void onSubmit(event);
-        }}
-      >
-        <FormAlert message={formError} />
+      <FormShell busy={isSubmitting} error={formError} onSubmit={onSubmit}>
         <AccountNameField value={accountName} />
         <fieldset className="form__fieldset" disabled={!active}>
           <legend className="visually-hidden">Change your email address</legend>
@@ -100,7 +92,7 @@ export function EmailSection({ currentEmail, accountName, active }: EmailSection
             block={false}
           />
         </div>
-      </form>
+      </FormShell>
     </section>
   );
 }

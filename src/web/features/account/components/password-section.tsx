@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { FormShell } from '@web/components/ui/form-shell.js';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { changePasswordBodySchema } from '@shared/schemas/account.js';
 import { AccountNameField } from '@web/components/ui/account-name-field.js';
 import { CheckboxField } from '@web/components/ui/checkbox-field.js';
-import { FormAlert } from '@web/components/ui/form-alert.js';
 import { FormStatus } from '@web/components/ui/form-status.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextField } from '@web/components/ui/text-field.js';
@@ -62,15 +62,7 @@ export function PasswordSection({ accountName, onChanged }: PasswordSectionProps
       <h2 id="settings-password" className="settings-section__title">
         Password
       </h2>
-      <form
-        className="form"
-        noValidate
-        aria-busy={isSubmitting}
-        onSubmit={(event) => {
-          void onSubmit(event);
-        }}
-      >
-        <FormAlert message={formError} />
+      <FormShell busy={isSubmitting} error={formError} onSubmit={onSubmit}>
         <AccountNameField value={accountName} />
         <TextField
           label="Current password"
@@ -101,7 +93,7 @@ export function PasswordSection({ accountName, onChanged }: PasswordSectionProps
             block={false}
           />
         </div>
-      </form>
+      </FormShell>
     </section>
   );
 }
