@@ -12,7 +12,13 @@ import {
   type TestUser,
 } from './fixtures.js';
 import type { PageGlobals } from './support/page-globals.js';
-import { expectSignedOutNav, notFoundHeading, pathIs, userMenuButton } from './support/ui.js';
+import {
+  collectPageProblems,
+  expectSignedOutNav,
+  notFoundHeading,
+  pathIs,
+  userMenuButton,
+} from './support/ui.js';
 
 // Account settings at /settings/account (issue: profiles §5): email, password, sessions, deletion.
 
@@ -303,11 +309,7 @@ test('the settings page loads without console errors (CSP included)', async ({
   createUser,
   login,
 }) => {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = collectPageProblems(page);
   const user = await createUser();
   await openSettings(page, user, login);
   await sessionRows(page, 2);

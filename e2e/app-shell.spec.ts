@@ -1,6 +1,7 @@
 import { defaultImages } from '../src/shared/paths.js';
 import { expect, test } from './fixtures.js';
 import type { PageImage } from './support/page-globals.js';
+import { collectPageProblems } from './support/ui.js';
 
 // spec §3 default images, spec §9 production console silencing, and pages that run without errors.
 
@@ -66,12 +67,7 @@ test('the main pages load without uncaught errors, console errors or failed requ
   createUser,
   login,
 }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  // A blocked inline style or script (CSP, ADR 0006) shows up as a console error.
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
+  const problems = collectPageProblems(page);
   page.on('response', (response) => {
     if (response.status() >= 500) problems.push(`${String(response.status())} ${response.url()}`);
   });

@@ -12,7 +12,13 @@ import {
   type TestUser,
 } from './fixtures.js';
 import { fakePngFile, jpegFile, pngFile } from './support/images.js';
-import { expectSameDocument, markDocument, pathIs, userMenuButton } from './support/ui.js';
+import {
+  collectPageProblems,
+  expectSameDocument,
+  markDocument,
+  pathIs,
+  userMenuButton,
+} from './support/ui.js';
 
 // Profile editing at /{username}/edit-profile (spec §2 route and guard; issue: profiles).
 
@@ -350,11 +356,7 @@ test('the edit page loads without console errors (CSP included)', async ({
   createUser,
   login,
 }) => {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = collectPageProblems(page);
   const user = await createUser();
   await openEditor(page, user, login);
   await page.getByLabel('Avatar', { exact: true }).setInputFiles(await pngFile('a.png', 64, 64));

@@ -63,3 +63,16 @@ export async function expectSameDocument(page: Page): Promise<void> {
   );
   expect(marked, 'the page reloaded; the change should have arrived live').toBe(true);
 }
+
+/**
+ * Collects what must never happen on a page: uncaught errors and console errors (a blocked inline style
+ * or script under the CSP, ADR 0006, shows up as one). Read the returned array at the end of a test.
+ */
+export function collectPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  return problems;
+}
