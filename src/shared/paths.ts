@@ -100,3 +100,20 @@ export const defaultImages = {
   cover: '/img/default-cover-image.png',
   logo: '/img/logo-small.png',
 } as const;
+
+/** spec §2: a single post. */
+export function postPath(postId: string): string {
+  return `/post/${encodeURIComponent(postId)}`;
+}
+
+/** The Everyone feed filtered to one hashtag (issue: posts). */
+export function hashtagPath(tag: string): string {
+  return `/feed?tag=${encodeURIComponent(tag.toLowerCase())}`;
+}
+
+/** A profile's follower and following lists (issue: posts). */
+export function followListPath(user: UserLinkTarget, list: 'followers' | 'following'): string {
+  return user.username
+    ? `/${user.username.toLowerCase()}/${list}`
+    : `/user/${encodeURIComponent(user.uid)}`;
+}

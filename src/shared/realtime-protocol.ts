@@ -13,6 +13,21 @@ export function userTopic(uid: string): string {
   return `users/${uid}`;
 }
 
+/** `posts/{id}`: one post, its counts and its comments' revision (issue: posts). */
+export const postTopicPattern = /^posts\/([1-9][0-9]{0,15})$/;
+
+export function postTopic(postId: string): string {
+  return `posts/${postId}`;
+}
+
+/** `feed`: the newest post id, and each post as it is created, changed or deleted (issue: posts). */
+export const feedTopic = 'feed';
+
+/** True for every topic a client may subscribe to. */
+export function isKnownTopic(topic: string): boolean {
+  return topic === feedTopic || userTopicPattern.test(topic) || postTopicPattern.test(topic);
+}
+
 /** Close codes the server uses; the client reconnects on all but `policy`. */
 export const realtimeCloseCodes = {
   normal: 1000,

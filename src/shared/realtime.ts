@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { userTopicPattern } from './realtime-protocol.js';
+import { isKnownTopic } from './realtime-protocol.js';
+import { feedSignalSchema, postSchema } from './schemas/post.js';
 import { userDocumentSchema } from './schemas/user.js';
 
 export {
+  feedTopic,
   heartbeatIntervalMs,
+  isKnownTopic,
+  postTopic,
+  postTopicPattern,
   heartbeatTimeoutMs,
   realtimeCloseCodes,
   realtimePath,
@@ -11,10 +16,7 @@ export {
   userTopicPattern,
 } from './realtime-protocol.js';
 
-export const topicSchema = z
-  .string()
-  .max(200)
-  .refine((topic) => userTopicPattern.test(topic), 'Unknown topic.');
+export const topicSchema = z.string().max(200).refine(isKnownTopic, 'Unknown topic.');
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), topic: topicSchema }),
@@ -23,8 +25,14 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
-/** Documents that topics carry; `null` means the document does not exist (or was deleted). */
-export const topicDocumentSchema = userDocumentSchema.nullable();
+/**
+ * Documents that topics carry: `users/{uid}` a user document, `posts/{id}` a post, `feed` a feed signal;
+ * `null` means the document does not exist (or was deleted).
+ */
+export const topicDocumentSchema = z
+  .union([userDocumentSchema, postSchema, feedSignalSchema])
+  .nullable();
+export type TopicDocument = z.infer<typeof topicDocumentSchema>;
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
   /** The whole document: sent once after subscribe, then after every change. */

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** SQLite keeps timestamps as ISO-8601 text, PostgreSQL as timestamptz (Better Auth's convention, ADR 0001). */
 export type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
@@ -29,6 +29,9 @@ export interface UsersTable {
   banned: Bool | null;
   banReason: string | null;
   banExpires: Timestamp | null;
+  postCount: Generated<number>;
+  followerCount: Generated<number>;
+  followingCount: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -89,6 +92,79 @@ export interface ReleasedUsernamesTable {
   reservedUntil: Timestamp;
 }
 
+/**
+ * Integer ids, generated on insert. They read back as a number from SQLite and as a decimal string from
+ * PostgreSQL's bigint, so presenters turn them into strings (issue: posts).
+ */
+export type Id = Generated<number | string>;
+export type IdRef = number | string;
+
+export interface PostsTable {
+  id: Id;
+  authorId: string;
+  body: string;
+  createdAt: Timestamp;
+  editedAt: Timestamp | null;
+  likeCount: Generated<number>;
+  commentCount: Generated<number>;
+  commentsRevision: Generated<number>;
+}
+
+/** Earlier texts of an edited post. */
+export interface PostVersionsTable {
+  id: Id;
+  postId: IdRef;
+  body: string;
+  /** When this text was written (the post's creation or an earlier edit). */
+  createdAt: Timestamp;
+}
+
+export interface PostMediaTable {
+  postId: IdRef;
+  mediaId: string;
+  position: number;
+}
+
+/** Lower-cased hashtags of each post, for the hashtag feed. */
+export interface PostTagsTable {
+  tag: string;
+  postId: IdRef;
+}
+
+export interface CommentsTable {
+  id: Id;
+  postId: IdRef;
+  /** The top-level comment this replies to; replies are one level deep. */
+  parentId: IdRef | null;
+  authorId: string;
+  body: string;
+  createdAt: Timestamp;
+  editedAt: Timestamp | null;
+  likeCount: Generated<number>;
+  replyCount: Generated<number>;
+}
+
+export interface PostLikesTable {
+  id: Id;
+  postId: IdRef;
+  userId: string;
+  createdAt: Timestamp;
+}
+
+export interface CommentLikesTable {
+  id: Id;
+  commentId: IdRef;
+  userId: string;
+  createdAt: Timestamp;
+}
+
+export interface FollowsTable {
+  id: Id;
+  followerId: string;
+  followeeId: string;
+  createdAt: Timestamp;
+}
+
 /** The one database interface both dialects share. */
 export interface Database {
   users: UsersTable;
@@ -97,4 +173,12 @@ export interface Database {
   verifications: VerificationsTable;
   media: MediaTable;
   released_usernames: ReleasedUsernamesTable;
+  posts: PostsTable;
+  post_versions: PostVersionsTable;
+  post_media: PostMediaTable;
+  post_tags: PostTagsTable;
+  comments: CommentsTable;
+  post_likes: PostLikesTable;
+  comment_likes: CommentLikesTable;
+  follows: FollowsTable;
 }

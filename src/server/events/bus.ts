@@ -1,9 +1,9 @@
-import type { UserDocument } from '../../shared/schemas/user.js';
+import type { TopicDocument } from '../../shared/realtime.js';
 
 /** A change to a document that subscribers of its topic must see (DESIGN.md "Realtime"). */
 export interface DocumentEvent {
   topic: string;
-  data: UserDocument | null;
+  data: TopicDocument;
 }
 
 export type EventListener = (event: DocumentEvent) => void;

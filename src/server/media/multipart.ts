@@ -25,6 +25,7 @@ const tooLarge = (field: string) => {
 export async function readForm(
   request: FastifyRequest,
   fileFields: readonly string[],
+  options: { tooManyFiles?: () => DomainError } = {},
 ): Promise<ReadForm> {
   if (!request.isMultipart()) return { fields: {}, files: [] };
   const fields: Record<string, string> = {};
@@ -54,6 +55,7 @@ export async function readForm(
       }
       if (!fileFields.includes(part.fieldname)) {
         part.file.resume();
+        if (options.tooManyFiles && files.length >= fileFields.length) throw options.tooManyFiles();
         throw new Invalid(`Unexpected file field "${part.fieldname}".`, {
           [part.fieldname]: 'This form does not take a file here.',
         });
@@ -76,6 +78,7 @@ export async function readForm(
       case 'FST_REQ_FILE_TOO_LARGE':
         throw tooLarge(current);
       case 'FST_FILES_LIMIT':
+        if (options.tooManyFiles) throw options.tooManyFiles();
         throw new Invalid('Send one file per image.', { [current]: 'Choose one file only.' });
       case 'FST_PARTS_LIMIT':
       case 'FST_FIELDS_LIMIT':

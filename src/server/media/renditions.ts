@@ -26,3 +26,9 @@ export const profileRenditions = {
   ],
   cover: [{ name: 'cover', width: 1500, height: 500, fit: 'cover' as const }],
 };
+
+/** Renditions of post images (issue: posts): one for the feed, one for the full-size viewer. */
+export const postRenditions = [
+  { name: 'feed', width: 1200, height: 1200, fit: 'inside' as const },
+  { name: 'full', width: 2560, height: 2560, fit: 'inside' as const },
+];

@@ -4,14 +4,17 @@ import fp from 'fastify-plugin';
 import type { WebSocket } from '@fastify/websocket';
 import {
   clientMessageSchema,
+  feedTopic,
+  postTopicPattern,
   realtimeCloseCodes,
   realtimePath,
   type ServerMessage,
+  type TopicDocument,
   userTopicPattern,
 } from '../../shared/realtime.js';
-import type { UserDocument } from '../../shared/schemas/user.js';
 import type { Config } from '../config.js';
 import type { EventBus } from '../events/bus.js';
+import type { PostsService } from '../modules/posts/posts.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
 import { assertSameOrigin } from './security.js';
 import type { Viewer } from './viewer.js';
@@ -23,7 +26,7 @@ const pingIntervalMs = 30_000;
 interface Subscription {
   /** False until the first snapshot went out; events that arrive earlier are held in `latest`. */
   ready: boolean;
-  latest?: UserDocument | null;
+  latest?: TopicDocument;
 }
 
 interface Client {
@@ -40,7 +43,12 @@ interface Client {
 export const realtimePlugin = fp(
   async (
     app: FastifyInstance,
-    { config, bus, users }: { config: Config; bus: EventBus; users: UsersService },
+    {
+      config,
+      bus,
+      users,
+      posts,
+    }: { config: Config; bus: EventBus; users: UsersService; posts: PostsService },
   ) => {
     await app.register(websocket, { options: { maxPayload: maxMessageBytes } });
     const byTopic = new Map<string, Set<Client>>();
@@ -70,7 +78,10 @@ export const realtimePlugin = fp(
     };
 
     /** Topics are public documents today; later topics (notifications) check `client.viewer` here. */
-    const loadTopic = async (topic: string): Promise<UserDocument | null> => {
+    const loadTopic = async (topic: string): Promise<TopicDocument> => {
+      if (topic === feedTopic) return posts.feedSnapshot();
+      const postId = postTopicPattern.exec(topic)?.[1];
+      if (postId) return posts.findDocument(postId);
       const uid = userTopicPattern.exec(topic)?.[1];
       return uid ? users.findDocument(uid) : null;
     };

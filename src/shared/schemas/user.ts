@@ -25,6 +25,12 @@ export const userDocumentSchema = z.object({
   role: roleSchema,
   active: z.boolean(),
   createdAt: z.string(),
+  /** Shown on the profile and kept live with the document (issue: posts). */
+  counts: z.object({
+    posts: z.number().int(),
+    followers: z.number().int(),
+    following: z.number().int(),
+  }),
 });
 export type UserDocument = z.infer<typeof userDocumentSchema>;
 

@@ -218,7 +218,7 @@ describe.each(databaseTargets)('profile page head tags on $name', (target) => {
     expectPage(await page(`/${user.username}`), 404);
   });
 
-  it.each(['/feed', '/settings', '/login', '/ym', '/', '/post/123', '/some/client/route'])(
+  it.each(['/feed', '/settings', '/login', '/ym', '/', '/some/client/route'])(
     'leaves the app route %s untouched',
     async (url) => {
       const tags = expectPage(await page(url), 200);
@@ -233,5 +233,74 @@ describe.each(databaseTargets)('profile page head tags on $name', (target) => {
     const { user } = await signUp(t.app, { firstName: 'Grace', lastName: 'Hopper' });
     expect(expectPage(await page(`/${user.username}/`), 200).titles[0]).toContain('Grace Hopper');
     expect(expectPage(await page(`/${user.username}/edit-profile`), 200).titles).toEqual(['x']);
+  });
+});
+
+describe.each(databaseTargets)('post page head tags on $name', (target) => {
+  let t: TestApp;
+  let webDir: string;
+  let author: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'hearth-web-'));
+    writeFileSync(path.join(webDir, 'index.html'), indexHtml);
+    t = await createTestApp(target, { WEB_DIR: webDir });
+    author = await signUp(t.app, { firstName: 'Grace', lastName: 'Hopper' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('names the author, quotes the text and shows the first image', async () => {
+    const created = await sendForm(
+      t.app,
+      'POST',
+      '/api/posts',
+      {
+        body: 'Found the first actual bug <b>today</b>: a moth in relay 70.',
+        image0: { bytes: await images.jpeg(800, 600), filename: 'moth.jpg', type: 'image/jpeg' },
+        alt0: 'A moth taped into a logbook',
+      },
+      { cookie: author.cookie },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const post = created.json<{ id: string; images: { url: string }[] }>();
+    const tags = expectPage(await send(t.app, 'GET', `/post/${post.id}`), 200);
+    expect(tags.titles).toEqual([
+      'Grace Hopper on Hearth Test: “Found the first actual bug <b>today</b>: a moth in relay 70.”',
+    ]);
+    expect(tags.one('og:type')).toBe('article');
+    expect(tags.one('og:description')).toBe(
+      'Found the first actual bug <b>today</b>: a moth in relay 70.',
+    );
+    expect(tags.canonicals).toEqual([`${testOrigin}/post/${post.id}`]);
+    expect(tags.one('og:image')).toBe(`${testOrigin}${post.images[0]?.url ?? ''}`);
+    expect(tags.one('og:image:alt')).toBe('A moth taped into a logbook');
+    expect(tags.one('twitter:card')).toBe('summary_large_image');
+    // The text is escaped: no markup of the post reaches the page's head.
+    expect(created.body).toContain('<b>');
+    expect((await send(t.app, 'GET', `/post/${post.id}`)).body).not.toContain('<b>today');
+  });
+
+  it('answers 404 for unknown, malformed and deleted posts, still rendering the app', async () => {
+    for (const url of ['/post/999999', '/post/abc', '/post/0', '/post/']) {
+      expectPage(await send(t.app, 'GET', url), 404);
+    }
+    const created = await send(
+      t.app,
+      'POST',
+      '/api/posts',
+      { body: 'Soon gone' },
+      {
+        cookie: author.cookie,
+      },
+    );
+    const { id } = created.json<{ id: string }>();
+    expectPage(await send(t.app, 'GET', `/post/${id}`), 200);
+    const deleted = await send(t.app, 'DELETE', `/api/posts/${id}`, undefined, {
+      cookie: author.cookie,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expectPage(await send(t.app, 'GET', `/post/${id}`), 404);
   });
 });

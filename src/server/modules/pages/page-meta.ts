@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import { displayNameOf } from '../../../shared/display-name.js';
 import { defaultImages, isReservedUsername } from '../../../shared/paths.js';
 import { NotFound } from '../../errors.js';
+import type { PostsService } from '../posts/posts.service.js';
 import type { UsersService } from '../users/users.service.js';
 
 /** What the server puts in the HTML of a page it serves: status, redirect, or head tags. */
@@ -13,10 +14,14 @@ export interface PageMeta {
   canonical?: string;
   image?: string;
   imageAlt?: string;
-  type?: 'profile' | 'website';
+  type?: 'profile' | 'article' | 'website';
+  /** A large preview image (a post's first image) rather than a small square. */
+  largeImage?: boolean;
 }
 
 const profilePathPattern = /^\/(?:ym\/)?([^/]+)\/?$/;
+const postPathPattern = /^\/post\/([^/]*)\/?$/;
+const postIdPattern = /^[1-9][0-9]{0,15}$/;
 const usernameLike = /^[A-Za-z0-9_]{1,64}$/;
 
 const excerpt = (text: string, length = 200) => {
@@ -28,14 +33,43 @@ const excerpt = (text: string, length = 200) => {
 export class PageMetaService {
   constructor(
     private readonly users: UsersService,
+    private readonly posts: PostsService,
     private readonly config: Config,
   ) {}
+
+  private notFound(): PageMeta {
+    return { status: 404, title: `Not found · ${this.config.instanceName}` };
+  }
+
+  /** spec §2 /post/{postId}: the author, an excerpt and the first image; 404 for unknown or deleted posts. */
+  private async forPost(postId: string): Promise<PageMeta> {
+    if (!postIdPattern.test(postId)) return this.notFound();
+    const post = await this.posts.findDocument(postId);
+    if (!post) return this.notFound();
+    const name = displayNameOf(post.author);
+    const image = post.images[0];
+    const text = post.body ? excerpt(post.body) : '';
+    return {
+      status: 200,
+      title: text
+        ? `${name} on ${this.config.instanceName}: “${excerpt(post.body, 80)}”`
+        : `${name} on ${this.config.instanceName}`,
+      description: text || `A post by ${name} on ${this.config.instanceName}.`,
+      canonical: this.absolute(`/post/${post.id}`),
+      image: this.absolute(image?.url ?? post.author.avatarThumb ?? defaultImages.avatar),
+      imageAlt: image ? (image.alt ?? `An image posted by ${name}`) : `${name}'s avatar`,
+      type: 'article',
+      largeImage: Boolean(image),
+    };
+  }
 
   private absolute(url: string): string {
     return url.startsWith('http') ? url : `${this.config.publicUrl}${url}`;
   }
 
   async forPath(pathname: string): Promise<PageMeta> {
+    const postId = postPathPattern.exec(pathname)?.[1];
+    if (postId !== undefined) return this.forPost(postId);
     const match = profilePathPattern.exec(pathname);
     const requested = match?.[1];
     if (!requested || !usernameLike.test(requested) || isReservedUsername(requested)) {
@@ -64,9 +98,7 @@ export class PageMetaService {
         type: 'profile',
       };
     } catch (error) {
-      if (error instanceof NotFound) {
-        return { status: 404, title: `Not found · ${this.config.instanceName}` };
-      }
+      if (error instanceof NotFound) return this.notFound();
       throw error;
     }
   }
@@ -95,7 +127,7 @@ export function renderIndex(html: string, meta: PageMeta, siteName: string): str
     property('og:url', meta.canonical);
     property('og:image', meta.image);
     property('og:image:alt', meta.imageAlt);
-    named('twitter:card', 'summary');
+    named('twitter:card', meta.largeImage ? 'summary_large_image' : 'summary');
     named('twitter:title', meta.title);
     named('twitter:description', meta.description);
     named('twitter:image', meta.image);

@@ -1,17 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, MediaPurpose } from '../../db/schema.js';
-import type { StoredRenditions } from '../../media/renditions.js';
+import type { Database } from '../../db/schema.js';
 import { parseRenditions } from '../../media/renditions.js';
-
-export interface NewMedia {
-  id: string;
-  purpose: MediaPurpose;
-  alt: string | null;
-  width: number;
-  height: number;
-  renditions: StoredRenditions;
-}
+import type { NewMedia } from '../../media/stored-image.js';
 
 /** What happens to one profile image in an update. */
 export type ImageChange =
@@ -29,11 +19,6 @@ export interface ProfileChange {
   username?: { next: string; previous: string | null; reservedUntil: string };
   avatar?: ImageChange;
   cover?: ImageChange;
-}
-
-/** A media id that is also safe inside a storage key. */
-export function newMediaId(): string {
-  return randomBytes(12).toString('base64url');
 }
 
 /** Profile writes, each update in one transaction: it all lands, or nothing does. */

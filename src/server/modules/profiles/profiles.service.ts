@@ -2,9 +2,15 @@ import type { Logger } from 'pino';
 import { limits } from '../../../shared/limits.js';
 import { profileUpdateSchema, type ProfileImageField } from '../../../shared/schemas/profile.js';
 import type { UserDocument } from '../../../shared/schemas/user.js';
-import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../../errors.js';
-import { ImageRejected, processImage } from '../../media/image-pipeline.js';
-import { profileRenditions, type StoredRenditions } from '../../media/renditions.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
+import { profileRenditions } from '../../media/renditions.js';
+import {
+  imageFieldError,
+  ImageRejected,
+  removeStoredFiles,
+  storeImage,
+  type NewMedia,
+} from '../../media/stored-image.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { Viewer } from '../../plugins/viewer.js';
 import { parseOrThrow } from '../../validation.js';
@@ -12,7 +18,6 @@ import { isoTimestamp } from '../users/users.presenter.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import {
-  newMediaId,
   type ImageChange,
   type ProfileChange,
   type ProfilesRepository,
@@ -32,17 +37,6 @@ const formatDate = (date: Date) =>
     day: 'numeric',
     timeZone: 'UTC',
   });
-
-/** The error for an image that cannot be used, shown on its own form field. */
-function imageError(field: ProfileImageField, error: ImageRejected): DomainError {
-  const code =
-    error.status === 415
-      ? 'unsupported_media_type'
-      : error.status === 413
-        ? 'payload_too_large'
-        : 'validation_failed';
-  return new DomainError(error.status, code, error.message, { [field]: error.message });
-}
 
 /** Profile editing (issue: profiles): fields, username changes, avatar and cover images. */
 export class ProfilesService {
@@ -124,10 +118,10 @@ export class ProfilesService {
         throw error;
       });
       stored.length = 0;
-      await this.removeFiles(orphaned);
+      await removeStoredFiles(this.storage, orphaned, this.log);
     } finally {
       // Anything stored for an update that did not land is deleted.
-      await this.removeFiles(stored);
+      await removeStoredFiles(this.storage, stored, this.log);
     }
 
     await this.users.publish(uid);
@@ -166,40 +160,16 @@ export class ProfilesService {
     body: Buffer,
     alt: string | null,
     stored: string[],
-  ) {
-    let processed;
+  ): Promise<NewMedia> {
     try {
-      processed = await processImage(body, profileRenditions[slot]);
+      return await storeImage(
+        this.storage,
+        { purpose: slot, body, alt, specs: profileRenditions[slot] },
+        stored,
+      );
     } catch (error) {
-      if (error instanceof ImageRejected) throw imageError(slot, error);
+      if (error instanceof ImageRejected) throw imageFieldError(slot, error);
       throw error;
     }
-    const id = newMediaId();
-    const renditions: StoredRenditions = {};
-    for (const rendition of processed.renditions) {
-      const key = `${slot}s/${id}-${rendition.name}.webp`;
-      stored.push(key);
-      await this.storage.put(key, rendition.body, rendition.contentType);
-      renditions[rendition.name] = { key, width: rendition.width, height: rendition.height };
-    }
-    return {
-      id,
-      purpose: slot,
-      alt,
-      width: processed.sourceWidth,
-      height: processed.sourceHeight,
-      renditions,
-    };
-  }
-
-  /** Best effort: a file that cannot be deleted now is logged, never a failed request. */
-  private async removeFiles(keys: string[]): Promise<void> {
-    await Promise.all(
-      keys.map((key) =>
-        this.storage.delete(key).catch((error: unknown) => {
-          this.log.warn({ err: error, key }, 'could not delete a stored file');
-        }),
-      ),
-    );
   }
 }

@@ -38,6 +38,11 @@ export class UserPresenter {
       role: asRole(record.role),
       active: record.active === null ? true : Boolean(record.active),
       createdAt: isoTimestamp(record.createdAt),
+      counts: {
+        posts: record.postCount,
+        followers: record.followerCount,
+        following: record.followingCount,
+      },
     };
   }
 

@@ -1,0 +1,367 @@
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema.js';
+import type { NewMedia } from '../../media/stored-image.js';
+import { authorAvatarRenditions, authorSelection, type AuthorColumns } from '../users/authors.js';
+
+/** A post row with its author, as every list and lookup reads it. */
+export interface PostRecord extends AuthorColumns {
+  id: number | string;
+  authorId: string;
+  body: string;
+  createdAt: Date | string;
+  editedAt: Date | string | null;
+  likeCount: number;
+  commentCount: number;
+  commentsRevision: number;
+}
+
+/** One image of a post, in display order. */
+export interface PostMediaRecord {
+  postId: number | string;
+  position: number;
+  id: string;
+  alt: string | null;
+  width: number;
+  height: number;
+  renditions: string;
+}
+
+export interface NewPost {
+  authorId: string;
+  body: string;
+  tags: string[];
+  media: NewMedia[];
+}
+
+export interface PostEdit {
+  body: string;
+  tags: string[];
+  /** New alt texts by image position; a position left out keeps its text. */
+  alts: Map<number, string | null>;
+  /** The text being replaced and when it was written, kept as an earlier version. */
+  previous: { body: string; writtenAt: string };
+}
+
+/** Keyset bounds of a list: `before` pages towards older rows, `after` asks for newer ones. */
+export interface Bounds {
+  before?: string;
+  after?: string;
+  limit: number;
+}
+
+/**
+ * Below this many posts by the people someone follows, the Following feed reads those authors' posts
+ * through the (authorId, id) index and sorts them; above it, it walks all posts newest first and keeps
+ * theirs, which finds a page after about `limit × all posts ÷ their posts` rows (ADR 0007).
+ */
+export const followingIndexThreshold = 2_000;
+
+const now = () => new Date().toISOString();
+
+/** The only place that reads and writes posts, their images, versions, tags and likes. */
+export class PostsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Posts joined with their authors; one query, whatever the page size. */
+  private records(db: Kysely<Database> | Transaction<Database> = this.db) {
+    return db
+      .selectFrom('posts')
+      .innerJoin('users as author', 'author.id', 'posts.authorId')
+      .select([
+        'posts.id',
+        'posts.authorId',
+        'posts.body',
+        'posts.createdAt',
+        'posts.editedAt',
+        'posts.likeCount',
+        'posts.commentCount',
+        'posts.commentsRevision',
+        ...authorSelection,
+      ])
+      .select((eb) => authorAvatarRenditions(eb));
+  }
+
+  findById(id: string): Promise<PostRecord | undefined> {
+    return this.records().where('posts.id', '=', id).executeTakeFirst();
+  }
+
+  /** The images of many posts in one query. */
+  async mediaFor(postIds: (number | string)[]): Promise<PostMediaRecord[]> {
+    if (postIds.length === 0) return [];
+    return this.db
+      .selectFrom('post_media')
+      .innerJoin('media', 'media.id', 'post_media.mediaId')
+      .select([
+        'post_media.postId',
+        'post_media.position',
+        'media.id',
+        'media.alt',
+        'media.width',
+        'media.height',
+        'media.renditions',
+      ])
+      .where('post_media.postId', 'in', postIds)
+      .orderBy('post_media.postId')
+      .orderBy('post_media.position')
+      .execute();
+  }
+
+  /** Which of `postIds` the user likes, in one query. */
+  async likedAmong(userId: string, postIds: (number | string)[]): Promise<Set<string>> {
+    if (postIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('post_likes')
+      .select('postId')
+      .where('userId', '=', userId)
+      .where('postId', 'in', postIds)
+      .execute();
+    return new Set(rows.map((row) => String(row.postId)));
+  }
+
+  /** Newest first below `before`; or, with `after`, the newest posts above it (still newest first). */
+  private page<Q extends ReturnType<PostsRepository['records']>>(query: Q, bounds: Bounds): Q {
+    let bounded = query;
+    if (bounds.before) bounded = bounded.where('posts.id', '<', bounds.before) as Q;
+    if (bounds.after) bounded = bounded.where('posts.id', '>', bounds.after) as Q;
+    return bounded.orderBy('posts.id', 'desc').limit(bounds.limit) as Q;
+  }
+
+  listEveryone(bounds: Bounds, tag?: string): Promise<PostRecord[]> {
+    let query = this.records();
+    if (tag) {
+      query = query.where('posts.id', 'in', (eb) =>
+        eb.selectFrom('post_tags').select('post_tags.postId').where('post_tags.tag', '=', tag),
+      );
+    }
+    return this.page(query, bounds).execute();
+  }
+
+  listByAuthor(authorId: string, bounds: Bounds): Promise<PostRecord[]> {
+    return this.page(this.records().where('posts.authorId', '=', authorId), bounds).execute();
+  }
+
+  /** Posts by the people `uid` follows, and by `uid`. */
+  async listFollowing(uid: string, bounds: Bounds): Promise<PostRecord[]> {
+    const followees = this.db
+      .selectFrom('follows')
+      .select('follows.followeeId')
+      .where('follows.followerId', '=', uid);
+    const total = await this.db
+      .selectFrom('users')
+      .select((eb) =>
+        eb.fn.coalesce(eb.fn.sum<number | string>('postCount'), sql<number>`0`).as('total'),
+      )
+      .where((eb) => eb.or([eb('users.id', 'in', followees), eb('users.id', '=', uid)]))
+      .executeTakeFirstOrThrow();
+    const authors = (
+      eb: ExpressionBuilder<Database & { author: UsersTable }, 'posts' | 'author'>,
+    ) => eb.or([eb('posts.authorId', 'in', followees), eb('posts.authorId', '=', uid)]);
+    if (Number(total.total) <= followingIndexThreshold) {
+      return this.page(this.records().where(authors), bounds).execute();
+    }
+    // `authorId || ''` hides the author index from the planner, so it walks posts by id instead of
+    // gathering every post of every followee first (ADR 0007).
+    const walk = this.records().where((eb) =>
+      eb.or([
+        eb(sql<string>`${sql.ref('posts.authorId')} || ''`, 'in', followees),
+        eb(sql<string>`${sql.ref('posts.authorId')} || ''`, '=', uid),
+      ]),
+    );
+    return this.page(walk, bounds).execute();
+  }
+
+  /** The newest post id, or null when there are no posts. */
+  async head(): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? String(row.id) : null;
+  }
+
+  /** Creates a post with its images and tags, and counts it on its author, in one transaction. */
+  async create(post: NewPost): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const createdAt = now();
+      const { id } = await trx
+        .insertInto('posts')
+        .values({ authorId: post.authorId, body: post.body, createdAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [position, media] of post.media.entries()) {
+        await trx
+          .insertInto('media')
+          .values({
+            id: media.id,
+            ownerId: post.authorId,
+            purpose: media.purpose,
+            alt: media.alt,
+            width: media.width,
+            height: media.height,
+            renditions: JSON.stringify(media.renditions),
+            createdAt,
+          })
+          .execute();
+        await trx
+          .insertInto('post_media')
+          .values({ postId: id, mediaId: media.id, position })
+          .execute();
+      }
+      await this.insertTags(trx, id, post.tags);
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ postCount: eb('postCount', '+', 1) }))
+        .where('id', '=', post.authorId)
+        .execute();
+      return String(id);
+    });
+  }
+
+  /** Replaces a post's text (keeping the old one as a version), its tags and any alt texts. */
+  async update(id: string, edit: PostEdit): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (edit.body !== edit.previous.body) {
+        await trx
+          .insertInto('post_versions')
+          .values({ postId: id, body: edit.previous.body, createdAt: edit.previous.writtenAt })
+          .execute();
+        await trx
+          .updateTable('posts')
+          .set({ body: edit.body, editedAt: now() })
+          .where('id', '=', id)
+          .execute();
+        await trx.deleteFrom('post_tags').where('postId', '=', id).execute();
+        await this.insertTags(trx, id, edit.tags);
+      }
+      for (const [position, alt] of edit.alts) {
+        await trx
+          .updateTable('media')
+          .set({ alt })
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('post_media')
+              .select('mediaId')
+              .where('postId', '=', id)
+              .where('position', '=', position),
+          )
+          .execute();
+      }
+    });
+  }
+
+  /**
+   * Deletes a post with everything hanging off it and uncounts it on its author. Returns the renditions of
+   * its images, whose files the caller deletes; false when it was already gone.
+   */
+  async delete(id: string): Promise<{ renditions: string[] } | false> {
+    return this.db.transaction().execute(async (trx) => {
+      const post = await trx
+        .selectFrom('posts')
+        .select('authorId')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!post) return false;
+      const media = await trx
+        .selectFrom('post_media')
+        .innerJoin('media', 'media.id', 'post_media.mediaId')
+        .select(['media.id', 'media.renditions'])
+        .where('post_media.postId', '=', id)
+        .execute();
+      await trx.deleteFrom('posts').where('id', '=', id).execute();
+      if (media.length > 0) {
+        await trx
+          .deleteFrom('media')
+          .where(
+            'id',
+            'in',
+            media.map((row) => row.id),
+          )
+          .execute();
+      }
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ postCount: eb('postCount', '-', 1) }))
+        .where('id', '=', post.authorId)
+        .execute();
+      return { renditions: media.map((row) => row.renditions) };
+    });
+  }
+
+  /** Earlier texts of a post, newest first. */
+  versions(postId: string) {
+    return this.db
+      .selectFrom('post_versions')
+      .select(['body', 'createdAt'])
+      .where('postId', '=', postId)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /**
+   * Likes or unlikes; a repeat changes nothing. Returns the post's like count afterwards, or null when
+   * the post does not exist.
+   */
+  async setLike(postId: string, userId: string, liked: boolean): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const post = await trx
+        .selectFrom('posts')
+        .select('id')
+        .where('id', '=', postId)
+        .executeTakeFirst();
+      if (!post) return null;
+      let changed: bigint;
+      if (liked) {
+        const result = await trx
+          .insertInto('post_likes')
+          .values({ postId, userId, createdAt: now() })
+          .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
+          .executeTakeFirst();
+        changed = result.numInsertedOrUpdatedRows ?? 0n;
+      } else {
+        const result = await trx
+          .deleteFrom('post_likes')
+          .where('postId', '=', postId)
+          .where('userId', '=', userId)
+          .executeTakeFirst();
+        changed = result.numDeletedRows;
+      }
+      if (changed > 0n) {
+        await trx
+          .updateTable('posts')
+          .set((eb) => ({ likeCount: eb('likeCount', liked ? '+' : '-', 1) }))
+          .where('id', '=', postId)
+          .execute();
+      }
+      const row = await trx
+        .selectFrom('posts')
+        .select('likeCount')
+        .where('id', '=', postId)
+        .executeTakeFirstOrThrow();
+      return row.likeCount;
+    });
+  }
+
+  /** Who liked a post, most recent first; the cursor is the like's id. */
+  likers(postId: string, bounds: Bounds) {
+    let query = this.db
+      .selectFrom('post_likes')
+      .innerJoin('users as author', 'author.id', 'post_likes.userId')
+      .select(['post_likes.id as cursor', ...authorSelection])
+      .select((eb) => authorAvatarRenditions(eb))
+      .where('post_likes.postId', '=', postId);
+    if (bounds.before) query = query.where('post_likes.id', '<', bounds.before);
+    return query.orderBy('post_likes.id', 'desc').limit(bounds.limit).execute() as Promise<
+      (AuthorColumns & { cursor: number | string })[]
+    >;
+  }
+
+  private async insertTags(trx: Transaction<Database>, postId: number | string, tags: string[]) {
+    if (tags.length === 0) return;
+    await trx
+      .insertInto('post_tags')
+      .values(tags.map((tag) => ({ tag, postId })))
+      .execute();
+  }
+}

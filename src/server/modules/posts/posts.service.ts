@@ -1,0 +1,287 @@
+import type { Logger } from 'pino';
+import { extractHashtags } from '../../../shared/hashtags.js';
+import { limits } from '../../../shared/limits.js';
+import { feedTopic, postTopic } from '../../../shared/realtime.js';
+import {
+  createPostSchema,
+  emptyPostMessage,
+  updatePostSchema,
+  type Author,
+  type FeedQuery,
+  type FeedSignal,
+  type LikeState,
+  type Page,
+  type PageQuery,
+  type Post,
+  type PostView,
+  type PostVersion,
+} from '../../../shared/schemas/post.js';
+import { DomainError, Forbidden, Invalid, NotFound, Unauthenticated } from '../../errors.js';
+import type { EventBus } from '../../events/bus.js';
+import { parseRenditions, postRenditions } from '../../media/renditions.js';
+import type { MediaStorage } from '../../media/storage.js';
+import {
+  removeStoredFiles,
+  renditionKeys,
+  storeImage,
+  imageFieldError,
+  ImageRejected,
+  type NewMedia,
+} from '../../media/stored-image.js';
+import type { FormFile } from '../../media/multipart.js';
+import type { Viewer } from '../../plugins/viewer.js';
+import { parseOrThrow } from '../../validation.js';
+import { presentAuthor } from '../users/authors.js';
+import type { UsersService } from '../users/users.service.js';
+import type { PostPresenter } from './posts.presenter.js';
+import type { Bounds, PostRecord, PostsRepository } from './posts.repository.js';
+
+const postNotFound = () => new NotFound('This post does not exist or was deleted.');
+
+/** Keyset page: one row more than asked tells whether there is a next page. */
+function toPage<T>(rows: T[], limit: number, cursorOf: (row: T) => string): Page<T> {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? cursorOf(last) : null };
+}
+
+/** Posts, the feed and likes (issue: posts). Authorisation is decided here, once. */
+export class PostsService {
+  constructor(
+    private readonly posts: PostsRepository,
+    private readonly presenter: PostPresenter,
+    private readonly users: UsersService,
+    private readonly bus: EventBus,
+    private readonly storage: MediaStorage,
+    private readonly log: Logger,
+  ) {}
+
+  /** Creates a post. Images go through the pipeline first; if any is refused, nothing is created or kept. */
+  async create(viewer: Viewer, input: unknown, files: FormFile[]): Promise<PostView> {
+    const post = parseOrThrow(createPostSchema, input);
+    if (files.length > limits.post.maxImages) throw tooManyImages();
+    if (post.body === '' && files.length === 0) throw emptyPost();
+    const alts = [post.alt0, post.alt1, post.alt2, post.alt3];
+    const stored: string[] = [];
+    try {
+      const media: NewMedia[] = [];
+      for (const file of files) {
+        const position = Number(file.field.slice('image'.length));
+        try {
+          media.push(
+            await storeImage(
+              this.storage,
+              {
+                purpose: 'post',
+                body: file.body,
+                alt: alts[position] ?? null,
+                specs: postRenditions,
+              },
+              stored,
+            ),
+          );
+        } catch (error) {
+          if (error instanceof ImageRejected) throw imageFieldError(file.field, error);
+          throw error;
+        }
+      }
+      const id = await this.posts.create({
+        authorId: viewer.uid,
+        body: post.body,
+        tags: extractHashtags(post.body),
+        media,
+      });
+      stored.length = 0;
+      const created = await this.requireDocument(id);
+      await this.bus.publish({
+        topic: feedTopic,
+        data: { head: id, change: { kind: 'created', post: created } },
+      });
+      await this.users.publish(viewer.uid);
+      return { ...created, liked: false };
+    } finally {
+      await removeStoredFiles(this.storage, stored, this.log);
+    }
+  }
+
+  async get(viewer: Viewer | null, postId: string): Promise<PostView> {
+    const record = await this.posts.findById(postId);
+    if (!record) throw postNotFound();
+    const [view] = await this.views([record], viewer);
+    if (!view) throw postNotFound();
+    return view;
+  }
+
+  /** The Following or Everyone feed, newest first (issue: posts, feed). */
+  async feed(viewer: Viewer | null, query: FeedQuery): Promise<Page<PostView>> {
+    if (query.tab === 'following' && !viewer) {
+      throw new Unauthenticated('Sign in to see posts from the people you follow.');
+    }
+    if (query.tab === 'following' && query.tag) {
+      throw new Invalid('Hashtag feeds show everyone’s posts: use the everyone tab.', {
+        tag: 'Hashtags filter the everyone feed only.',
+      });
+    }
+    const newer = query.after !== undefined;
+    const limit = newer ? Math.min(query.limit, limits.newPostsMax) : query.limit;
+    const bounds: Bounds = newer
+      ? { after: query.after, limit }
+      : { before: query.cursor, limit: limit + 1 };
+    const rows =
+      query.tab === 'following' && viewer
+        ? await this.posts.listFollowing(viewer.uid, bounds)
+        : await this.posts.listEveryone(bounds, query.tag);
+    return this.page(rows, limit, viewer);
+  }
+
+  /** A profile's posts, newest first. */
+  async byAuthor(viewer: Viewer | null, uid: string, query: PageQuery): Promise<Page<PostView>> {
+    await this.users.getById(uid);
+    const rows = await this.posts.listByAuthor(uid, {
+      before: query.cursor,
+      limit: query.limit + 1,
+    });
+    return this.page(rows, query.limit, viewer);
+  }
+
+  /** The author changes the text (the old one is kept as a version) or the images' alt texts. */
+  async update(viewer: Viewer, postId: string, input: unknown): Promise<PostView> {
+    const record = await this.posts.findById(postId);
+    if (!record) throw postNotFound();
+    if (record.authorId !== viewer.uid) throw new Forbidden('You can only edit your own posts.');
+    const edit = parseOrThrow(updatePostSchema, input);
+    const imageCount = (await this.posts.mediaFor([record.id])).length;
+    if (edit.body === '' && imageCount === 0) throw emptyPost();
+    const alts = new Map<number, string | null>();
+    for (const [position, alt] of (edit.alts ?? []).entries()) {
+      if (position >= imageCount) {
+        throw new Invalid('That image is not part of this post.', {
+          alts: 'There is no image at that position.',
+        });
+      }
+      alts.set(position, alt === '' ? null : alt);
+    }
+    if (edit.body !== record.body || alts.size > 0) {
+      await this.posts.update(postId, {
+        body: edit.body,
+        tags: extractHashtags(edit.body),
+        alts,
+        previous: {
+          body: record.body,
+          writtenAt: new Date(record.editedAt ?? record.createdAt).toISOString(),
+        },
+      });
+      await this.publish(postId);
+    }
+    return this.get(viewer, postId);
+  }
+
+  /** The author, or an administrator moderating, deletes a post and everything under it. */
+  async delete(viewer: Viewer, postId: string): Promise<void> {
+    const record = await this.posts.findById(postId);
+    if (!record) throw postNotFound();
+    if (record.authorId !== viewer.uid && viewer.role !== 'admin') {
+      throw new Forbidden('You can only delete your own posts.');
+    }
+    const deleted = await this.posts.delete(postId);
+    if (!deleted) throw postNotFound();
+    await removeStoredFiles(
+      this.storage,
+      deleted.renditions.flatMap((json) => renditionKeys(parseRenditions(json))),
+      this.log,
+    );
+    await this.bus.publish({ topic: postTopic(postId), data: null });
+    await this.bus.publish({
+      topic: feedTopic,
+      data: { head: await this.posts.head(), change: { kind: 'deleted', postId } },
+    });
+    await this.users.publish(record.authorId);
+  }
+
+  /** Likes are idempotent: liking twice leaves one like. */
+  async setLike(viewer: Viewer, postId: string, liked: boolean): Promise<LikeState> {
+    const likeCount = await this.posts.setLike(postId, viewer.uid, liked);
+    if (likeCount === null) throw postNotFound();
+    await this.publish(postId);
+    return { liked, likeCount };
+  }
+
+  async likers(postId: string, query: PageQuery): Promise<Page<Author>> {
+    if (!(await this.posts.findById(postId))) throw postNotFound();
+    const rows = await this.posts.likers(postId, { before: query.cursor, limit: query.limit + 1 });
+    const page = toPage(rows, query.limit, (row) => String(row.cursor));
+    return {
+      items: page.items.map((row) => presentAuthor(row, (key) => this.storage.url(key))),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  async versions(postId: string): Promise<{ items: PostVersion[] }> {
+    if (!(await this.posts.findById(postId))) throw postNotFound();
+    const rows = await this.posts.versions(postId);
+    return { items: rows.map((row) => this.presenter.version(row)) };
+  }
+
+  /** Sends a post's document to its watchers and to the feed, after any change to it or its comments. */
+  async publish(postId: string): Promise<void> {
+    const post = await this.findDocument(postId);
+    await this.bus.publish({ topic: postTopic(postId), data: post });
+    await this.bus.publish({
+      topic: feedTopic,
+      data: post
+        ? { head: await this.posts.head(), change: { kind: 'updated', post } }
+        : { head: await this.posts.head(), change: { kind: 'deleted', postId } },
+    });
+  }
+
+  /** The public post document, or null when it does not exist (the posts/{id} topic). */
+  async findDocument(postId: string): Promise<Post | null> {
+    const record = await this.posts.findById(postId);
+    if (!record) return null;
+    const images = this.presenter.imagesByPost(await this.posts.mediaFor([record.id]));
+    return this.presenter.post(record, images.get(String(record.id)) ?? []);
+  }
+
+  /** What a new subscriber of the `feed` topic receives. */
+  async feedSnapshot(): Promise<FeedSignal> {
+    return { head: await this.posts.head(), change: null };
+  }
+
+  private async requireDocument(postId: string): Promise<Post> {
+    const post = await this.findDocument(postId);
+    if (!post) throw postNotFound();
+    return post;
+  }
+
+  private async page(
+    rows: PostRecord[],
+    limit: number,
+    viewer: Viewer | null,
+  ): Promise<Page<PostView>> {
+    const page = toPage(rows, limit, (row) => String(row.id));
+    return { items: await this.views(page.items, viewer), nextCursor: page.nextCursor };
+  }
+
+  /** Documents for a list of posts, with images and the viewer's likes: two queries, whatever the size. */
+  private async views(records: PostRecord[], viewer: Viewer | null): Promise<PostView[]> {
+    const ids = records.map((record) => record.id);
+    const [media, liked] = await Promise.all([
+      this.posts.mediaFor(ids),
+      viewer ? this.posts.likedAmong(viewer.uid, ids) : Promise.resolve(new Set<string>()),
+    ]);
+    const images = this.presenter.imagesByPost(media);
+    return records.map((record) => {
+      const id = String(record.id);
+      return { ...this.presenter.post(record, images.get(id) ?? []), liked: liked.has(id) };
+    });
+  }
+}
+
+function emptyPost(): DomainError {
+  return new Invalid(emptyPostMessage, { body: emptyPostMessage });
+}
+
+export function tooManyImages(): DomainError {
+  const message = `A post can have at most ${limits.post.maxImages} images.`;
+  return new Invalid(message, { images: message });
+}
