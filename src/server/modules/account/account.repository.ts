@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { parseRenditions } from '../../media/renditions.js';
 
@@ -120,6 +120,7 @@ export class AccountRepository {
         .select(['id', 'renditions'])
         .where('ownerId', '=', uid)
         .execute();
+      const touched = await commentedOn(trx, uid);
       await trx
         .updateTable('users')
         .set({ avatarMediaId: null, coverMediaId: null })
@@ -139,10 +140,90 @@ export class AccountRepository {
         .deleteFrom('verifications')
         .where((eb) => eb.or([eb('value', '=', uid), eb('value', 'like', `${uid}:%`)]))
         .execute();
+      await uncountActivity(trx, uid);
       await trx.deleteFrom('users').where('id', '=', uid).execute();
+      await recountComments(trx, touched);
       return media.flatMap((row) =>
         Object.values(parseRenditions(row.renditions)).map((r) => r.key),
       );
     });
+  }
+}
+
+/** Posts and threads where the user commented: their counts are recounted once the comments are gone. */
+async function commentedOn(trx: Transaction<Database>, uid: string) {
+  const rows = await trx
+    .selectFrom('comments')
+    .select(['postId', 'parentId'])
+    .where('authorId', '=', uid)
+    .execute();
+  return {
+    posts: [...new Set(rows.map((row) => row.postId))],
+    threads: [...new Set(rows.flatMap((row) => (row.parentId === null ? [] : [row.parentId])))],
+  };
+}
+
+/**
+ * The counters the user's follows and likes hold on other rows. The rows themselves go with the user (foreign
+ * keys cascade); their counts must go too, in the same transaction (ADR 0007).
+ */
+async function uncountActivity(trx: Transaction<Database>, uid: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ followingCount: eb('followingCount', '-', 1) }))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('follows').select('followerId').where('followeeId', '=', uid),
+    )
+    .execute();
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ followerCount: eb('followerCount', '-', 1) }))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('follows').select('followeeId').where('followerId', '=', uid),
+    )
+    .execute();
+  await trx
+    .updateTable('posts')
+    .set((eb) => ({ likeCount: eb('likeCount', '-', 1) }))
+    .where('id', 'in', (eb) => eb.selectFrom('post_likes').select('postId').where('userId', '=', uid))
+    .execute();
+  await trx
+    .updateTable('comments')
+    .set((eb) => ({ likeCount: eb('likeCount', '-', 1) }))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('comment_likes').select('commentId').where('userId', '=', uid),
+    )
+    .execute();
+}
+
+/** Recounts comments (a deleted top-level comment takes its replies with it) where the user commented. */
+async function recountComments(
+  trx: Transaction<Database>,
+  touched: { posts: (number | string)[]; threads: (number | string)[] },
+): Promise<void> {
+  if (touched.posts.length > 0) {
+    await trx
+      .updateTable('posts')
+      .set((eb) => ({
+        commentCount: eb
+          .selectFrom('comments')
+          .select((count) => count.fn.countAll<number>().as('count'))
+          .whereRef('comments.postId', '=', 'posts.id'),
+        commentsRevision: eb('commentsRevision', '+', 1),
+      }))
+      .where('id', 'in', touched.posts)
+      .execute();
+  }
+  if (touched.threads.length > 0) {
+    await trx
+      .updateTable('comments as thread')
+      .set((eb) => ({
+        replyCount: eb
+          .selectFrom('comments as reply')
+          .select((count) => count.fn.countAll<number>().as('count'))
+          .whereRef('reply.parentId', '=', 'thread.id'),
+      }))
+      .where('thread.id', 'in', touched.threads)
+      .execute();
   }
 }

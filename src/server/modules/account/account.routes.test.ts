@@ -544,6 +544,68 @@ describe.each(databaseTargets)('account settings on $name', (target) => {
       expectError(await signIn(input.email, input.password), 401, 'invalid_credentials');
     });
 
+    it('takes its posts, follows, likes and comments out of everyone else’s counts', async () => {
+      const leaving = await signUp(t.app);
+      const staying = await signUp(t.app);
+      const as = (cookie: string) => ({ cookie });
+      const created = await sendForm(
+        t.app,
+        'POST',
+        '/api/posts',
+        { body: 'Mine, with a picture', image0: { bytes: await images.jpeg() } },
+        as(leaving.cookie),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const ownPost = created.json<{ id: string; images: { url: string }[] }>();
+      const theirPost = (
+        await send(t.app, 'POST', '/api/posts', { body: 'Theirs' }, as(staying.cookie))
+      ).json<{ id: string }>();
+      const thread = (
+        await post(`/api/posts/${theirPost.id}/comments`, { body: 'Staying here' }, staying.cookie)
+      ).json<{ id: string }>();
+      for (const [method, url, body, cookie] of [
+        ['PUT', `/api/users/${staying.user.uid}/follow`, undefined, leaving.cookie],
+        ['PUT', `/api/users/${leaving.user.uid}/follow`, undefined, staying.cookie],
+        ['PUT', `/api/posts/${theirPost.id}/like`, undefined, leaving.cookie],
+        ['PUT', `/api/comments/${thread.id}/like`, undefined, leaving.cookie],
+        ['POST', `/api/posts/${theirPost.id}/comments`, { body: 'A comment' }, leaving.cookie],
+        [
+          'POST',
+          `/api/posts/${theirPost.id}/comments`,
+          { body: 'A reply', parentId: thread.id },
+          leaving.cookie,
+        ],
+      ] as const) {
+        const response = await send(t.app, method, url, body, as(cookie));
+        expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+      }
+
+      const deleted = await post(
+        '/api/account/delete',
+        { password: leaving.input.password },
+        leaving.cookie,
+      );
+      expect(deleted.statusCode, deleted.body).toBe(200);
+
+      const counts = (await send(t.app, 'GET', `/api/users/${staying.user.uid}`)).json<{
+        counts: { posts: number; followers: number; following: number };
+      }>().counts;
+      expect(counts).toEqual({ posts: 1, followers: 0, following: 0 });
+      const remaining = (await send(t.app, 'GET', `/api/posts/${theirPost.id}`)).json<{
+        likeCount: number;
+        commentCount: number;
+      }>();
+      expect(remaining.likeCount).toBe(0);
+      expect(remaining.commentCount).toBe(1);
+      const threads = (await send(t.app, 'GET', `/api/posts/${theirPost.id}/comments`)).json<{
+        items: { id: string; likeCount: number; replyCount: number; replies: unknown[] }[];
+      }>().items;
+      expect(threads).toHaveLength(1);
+      expect(threads[0]).toMatchObject({ id: thread.id, likeCount: 0, replyCount: 0, replies: [] });
+      expectError(await send(t.app, 'GET', `/api/posts/${ownPost.id}`), 404, 'not_found');
+      expect(existsSync(mediaFile(ownPost.images[0]?.url ?? null))).toBe(false);
+    });
+
     it('keeps the username reserved: signing up with it is refused on username', async () => {
       const { input, cookie, user } = await signUp(t.app);
       expect(

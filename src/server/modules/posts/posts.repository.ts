@@ -127,13 +127,16 @@ export class PostsRepository {
   }
 
   listEveryone(bounds: Bounds, tag?: string): Promise<PostRecord[]> {
-    let query = this.records();
-    if (tag) {
-      query = query.where('posts.id', 'in', (eb) =>
-        eb.selectFrom('post_tags').select('post_tags.postId').where('post_tags.tag', '=', tag),
-      );
-    }
-    return this.page(query, bounds).execute();
+    if (!tag) return this.page(this.records(), bounds).execute();
+    // The hashtag's rows are walked through its (tag, postId) key, bounded by the cursor, newest first.
+    let tagged = this.db
+      .selectFrom('post_tags')
+      .select('post_tags.postId')
+      .where('post_tags.tag', '=', tag);
+    if (bounds.before) tagged = tagged.where('post_tags.postId', '<', bounds.before);
+    if (bounds.after) tagged = tagged.where('post_tags.postId', '>', bounds.after);
+    tagged = tagged.orderBy('post_tags.postId', 'desc').limit(bounds.limit);
+    return this.page(this.records().where('posts.id', 'in', tagged), bounds).execute();
   }
 
   listByAuthor(authorId: string, bounds: Bounds): Promise<PostRecord[]> {
