@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { limits } from '../shared/limits.js';
 import { createAuth } from './auth/auth.js';
+import { SessionCache } from './auth/session-cache.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
@@ -16,6 +17,17 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { InstanceService } from './modules/instance/instance.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
+import { PostPresenter } from './modules/posts/posts.presenter.js';
+import { PostsRepository } from './modules/posts/posts.repository.js';
+import { PostsService } from './modules/posts/posts.service.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { CommentPresenter } from './modules/comments/comments.presenter.js';
+import { CommentsRepository } from './modules/comments/comments.repository.js';
+import { CommentsService } from './modules/comments/comments.service.js';
+import { followsRoutes } from './modules/follows/follows.routes.js';
+import { FollowsRepository } from './modules/follows/follows.repository.js';
+import { FollowsService } from './modules/follows/follows.service.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { ProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
@@ -44,6 +56,9 @@ declare module 'fastify' {
       auth: AuthService;
       profiles: ProfilesService;
       account: AccountService;
+      posts: PostsService;
+      comments: CommentsService;
+      follows: FollowsService;
     };
   }
 }
@@ -107,11 +122,14 @@ export async function buildApp(
     const mailer = overrides.mailer ?? createMailer(config, log);
     closers.push(() => mailer.close());
 
+    const sessions = new SessionCache(eventBus, log);
+    closers.push(() => sessions.close());
     const auth = createAuth({
       config,
       db: database.db,
       dialect: database.dialect,
       hooks: {
+        sessionEnded: (uid) => sessions.forgetUser(uid),
         sendPasswordReset: (user, token) => {
           const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
           const body = actionMail({
@@ -165,24 +183,61 @@ export async function buildApp(
       storage,
       mailer,
       log,
+      sessions,
     );
-    app.decorate('services', { users, auth: authService, profiles, account });
+    const posts = new PostsService(
+      new PostsRepository(database.db),
+      new PostPresenter((key) => storage.url(key)),
+      users,
+      eventBus,
+      storage,
+      log,
+    );
+    const comments = new CommentsService(
+      new CommentsRepository(database.db),
+      new CommentPresenter((key) => storage.url(key)),
+      posts,
+    );
+    const follows = new FollowsService(new FollowsRepository(database.db), users, (key) =>
+      storage.url(key),
+    );
+    app.decorate('services', {
+      users,
+      auth: authService,
+      profiles,
+      account,
+      posts,
+      comments,
+      follows,
+    });
 
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config, mediaOrigin: storage.externalOrigin });
     await app.register(textInputPlugin);
-    await app.register(rateLimitPlugin, { redis, prefix: config.redisPrefix });
-    await app.register(viewerPlugin, { auth: authService, users: usersRepository });
-    await app.register(realtimePlugin, { config, bus: eventBus, users });
+    await app.register(rateLimitPlugin, {
+      redis,
+      prefix: config.redisPrefix,
+      enabled: config.rateLimits,
+    });
+    await app.register(viewerPlugin, {
+      auth: authService,
+      users: usersRepository,
+      sessions,
+      sessionCookie: (await auth.$context).authCookies.sessionToken.name,
+    });
+    await app.register(realtimePlugin, { config, bus: eventBus, users, posts });
     await app.register(instanceRoutes, { instance, db: database.db });
     await app.register(authRoutes, { auth: authService, users: usersRepository });
     await app.register(usersRoutes, { users });
     await app.register(profilesRoutes, { profiles });
     await app.register(accountRoutes, { account });
+    await app.register(postsRoutes, { posts });
+    await app.register(commentsRoutes, { comments });
+    await app.register(followsRoutes, { follows });
     await app.register(mediaPlugin, { storage });
     await app.register(webPlugin, {
       webDir: config.webDir,
-      pages: new PageMetaService(users, config),
+      pages: new PageMetaService(users, posts, config),
       siteName: config.instanceName,
     });
   } catch (error) {

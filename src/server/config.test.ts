@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       registrationMode: 'open',
       trustProxy: false,
       logLevel: 'info',
+      rateLimits: true,
     });
     expect(path.isAbsolute(config.webDir)).toBe(true);
   });
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
       REGISTRATION_MODE: 'approval',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
       WEB_DIR: '/srv/web',
     });
     expect(config).toMatchObject({
@@ -88,6 +90,7 @@ describe('loadConfig', () => {
       registrationMode: 'approval',
       trustProxy: true,
       logLevel: 'warn',
+      rateLimits: false,
       webDir: '/srv/web',
     });
   });
@@ -116,6 +119,7 @@ describe('loadConfig', () => {
     ['AUTH_SECRET', 'too-short'],
     ['CONTACT_EMAIL', 'not-an-address'],
     ['LOG_LEVEL', 'loud'],
+    ['RATE_LIMITS', 'false'],
   ])('names the variable when %s=%s', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(new RegExp(`^  ${name}: `, 'm'));

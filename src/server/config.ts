@@ -34,6 +34,7 @@ const envSchema = z.object({
   REGISTRATION_MODE: registrationModeSchema.default('open'),
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  RATE_LIMITS: z.enum(['on', 'off'], { error: 'use on or off' }).default('on'),
   WEB_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -67,6 +68,8 @@ export interface Config {
   registrationMode: z.infer<typeof registrationModeSchema>;
   trustProxy: boolean;
   logLevel: string;
+  /** False only for load benchmarks, which would otherwise measure the 429 path. */
+  rateLimits: boolean;
   webDir: string;
   /** Media on an S3-compatible store when S3_BUCKET is set; otherwise in DATA_DIR/media. */
   s3: S3Settings | undefined;
@@ -157,6 +160,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     registrationMode: env.REGISTRATION_MODE,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    rateLimits: env.RATE_LIMITS === 'on',
     webDir,
     s3,
   };

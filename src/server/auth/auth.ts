@@ -9,6 +9,11 @@ import type { Dialect } from '../db/database.js';
 export interface AuthHooks {
   /** Sends the password-reset mail; Better Auth hands over the user and the one-time token. */
   sendPasswordReset(user: { email: string; name: string }, token: string): Promise<void>;
+  /**
+   * A session of `uid` was deleted (sign-out, password change or reset, expiry). The server forgets its
+   * cached copies; one-off tools that cache nothing leave it out.
+   */
+  sessionEnded?(uid: string): Promise<void>;
 }
 
 const sessionCookieNames = [
@@ -81,6 +86,10 @@ export function createAuth(options: {
       },
     },
     databaseHooks: {
+      // Runs for every session Better Auth deletes, after its transaction, so cached copies end with it.
+      session: {
+        delete: { after: async (session) => await hooks.sessionEnded?.(session.userId) },
+      },
       user: {
         create: {
           // spec §4 / issue: new users are active unless an administrator must approve them.

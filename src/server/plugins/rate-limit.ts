@@ -14,6 +14,11 @@ export interface RateLimitRule {
   key?: (request: FastifyRequest) => string | Promise<string>;
 }
 
+/** Counts per signed-in account wherever it connects from, and per IP for anonymous requests. */
+export async function perAccount(request: FastifyRequest): Promise<string> {
+  return (await request.viewer())?.uid ?? request.ip;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** A preHandler enforcing one rule; stack several on a route (per IP and per account). */
@@ -21,12 +26,24 @@ declare module 'fastify' {
   }
 }
 
+export interface RateLimitOptions {
+  redis: Redis | undefined;
+  prefix: string;
+  /** False with RATE_LIMITS=off (load benchmarks only): every rule lets every request through. */
+  enabled: boolean;
+}
+
 /**
  * Rate limits answered with 429, Retry-After and the one error shape. Counters live in Redis when it is
  * configured, so every instance shares them; in memory otherwise.
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, { redis, prefix }: { redis: Redis | undefined; prefix: string }) => {
+  async (app: FastifyInstance, { redis, prefix, enabled }: RateLimitOptions) => {
+    if (!enabled) {
+      const allow: preHandlerAsyncHookHandler = () => Promise.resolve();
+      app.decorate('limit', () => allow);
+      return;
+    }
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/schemas/user.js';
+import type { SessionCache } from '../auth/session-cache.js';
 import { AccountInactive, Unauthenticated } from '../errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
@@ -49,19 +50,49 @@ export async function requireActiveViewer(request: FastifyRequest): Promise<View
   return viewer;
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+/**
+ * The raw value of the one cookie called `name`, or null when there is none or several. With several, the
+ * auth library might validate another one than the cache would be keyed by, so such requests skip the cache.
+ */
+export function singleCookie(header: string, name: string): string | null {
+  let found: string | null = null;
+  for (const pair of header.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;
+    if (found !== null) return null;
+    found = pair.slice(equals + 1).trim();
+  }
+  return found || null;
+}
+
+const perRequest = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
 export const viewerPlugin = fp(
   (
     app: FastifyInstance,
-    { auth, users }: { auth: AuthService; users: UsersRepository },
+    {
+      auth,
+      users,
+      sessions,
+      sessionCookie,
+    }: {
+      auth: AuthService;
+      users: UsersRepository;
+      sessions: SessionCache;
+      /** Name of the session token cookie. */
+      sessionCookie: string;
+    },
     done: () => void,
   ) => {
     const resolve = async (request: FastifyRequest): Promise<Viewer | null> => {
+      const header = request.headers.cookie;
       // No session cookie, no lookup: anonymous reads stay cheap.
-      if (!request.headers.cookie?.includes('.session_token=')) return null;
-      const identity = await auth.sessionIdentity(webHeaders(request));
+      if (!header?.includes('.session_token=')) return null;
+      const lookup = () => auth.sessionIdentity(webHeaders(request));
+      const token = singleCookie(header, sessionCookie);
+      const identity = token ? await sessions.resolve(token, lookup) : await lookup();
       if (!identity) return null;
+      // Uncached on purpose: a change of role or a deactivation applies to the very next request.
       const row = await users.findById(identity.uid);
       if (!row) return null;
       return {
@@ -72,10 +103,10 @@ export const viewerPlugin = fp(
       };
     };
     app.decorateRequest('viewer', function (this: FastifyRequest) {
-      let pending = cache.get(this);
+      let pending = perRequest.get(this);
       if (!pending) {
         pending = resolve(this);
-        cache.set(this, pending);
+        perRequest.set(this, pending);
       }
       return pending;
     });

@@ -185,7 +185,9 @@ async function uncountActivity(trx: Transaction<Database>, uid: string): Promise
   await trx
     .updateTable('posts')
     .set((eb) => ({ likeCount: eb('likeCount', '-', 1) }))
-    .where('id', 'in', (eb) => eb.selectFrom('post_likes').select('postId').where('userId', '=', uid))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('post_likes').select('postId').where('userId', '=', uid),
+    )
     .execute();
   await trx
     .updateTable('comments')

@@ -14,6 +14,7 @@ import {
 import { messageResponseSchema, okResponseSchema } from '../../../shared/schemas/auth.js';
 import { requireActiveViewer, requireViewer, webHeaders } from '../../plugins/viewer.js';
 import type { AccountService } from './account.service.js';
+import { perAccount } from '../../plugins/rate-limit.js';
 
 const errors = {
   400: errorBodySchema,
@@ -32,17 +33,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app,
   { account },
 ) => {
-  const perAccount = app.limit({
+  const accountLimit = app.limit({
     name: 'account-change',
     ...rateLimits.accountChange,
-    key: async (request) => (await request.viewer())?.uid ?? request.ip,
+    key: perAccount,
   });
 
   app.post(
     '/api/account/email',
     {
       schema: { body: changeEmailBodySchema, response: { 202: messageResponseSchema, ...errors } },
-      preHandler: [perAccount],
+      preHandler: [accountLimit],
     },
     async (request, reply) => {
       const viewer = await requireActiveViewer(request);
@@ -66,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     '/api/account/password',
     {
       schema: { body: changePasswordBodySchema, response: { 200: okResponseSchema, ...errors } },
-      preHandler: [perAccount],
+      preHandler: [accountLimit],
     },
     async (request, reply) => {
       const viewer = await requireViewer(request);
@@ -103,7 +104,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         body: deleteAccountBodySchema,
         response: { 200: z.object({ ok: z.literal(true) }), ...errors },
       },
-      preHandler: [perAccount],
+      preHandler: [accountLimit],
     },
     async (request, reply) => {
       const viewer = await requireViewer(request);

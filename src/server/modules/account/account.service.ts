@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/schemas/account.js';
 import type { Me } from '../../../shared/schemas/user.js';
 import type { Auth } from '../../auth/auth.js';
+import type { SessionCache } from '../../auth/session-cache.js';
 import type { Config } from '../../config.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../../errors.js';
 import { actionMail, type Mailer } from '../../mail/mailer.js';
@@ -48,6 +49,7 @@ export class AccountService {
     private readonly storage: MediaStorage,
     private readonly mailer: Mailer,
     private readonly log: Logger,
+    private readonly sessions: SessionCache,
   ) {}
 
   private async checkPassword(uid: string, password: string, field: string): Promise<void> {
@@ -192,6 +194,7 @@ export class AccountService {
     if (!(await this.accounts.deleteSession(viewer.uid, sessionId))) {
       throw new NotFound('That session has already ended.');
     }
+    await this.sessions.forgetUser(viewer.uid);
   }
 
   /** Deletes the account, its media and sessions; the username stays reserved (issue: profiles). */
@@ -201,6 +204,7 @@ export class AccountService {
       viewer.uid,
       new Date(Date.now() + limits.usernameChange.reserveDays * dayMs),
     );
+    await this.sessions.forgetUser(viewer.uid);
     await Promise.all(
       keys.map((key) =>
         this.storage.delete(key).catch((error: unknown) => {

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/schemas/auth.js';
 import type { Me } from '../../../shared/schemas/user.js';
 import type { Auth } from '../../auth/auth.js';
+import type { SessionIdentity } from '../../auth/session-cache.js';
 import type { Config } from '../../config.js';
 import { Conflict, DomainError, Forbidden, Invalid } from '../../errors.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -106,10 +107,12 @@ export class AuthService {
     }
   }
 
-  /** The signed-in account and the session it uses, or null. */
-  async sessionIdentity(headers: Headers): Promise<{ uid: string; sessionId: string } | null> {
+  /** The signed-in account, the session it uses and when that expires, or null. */
+  async sessionIdentity(headers: Headers): Promise<SessionIdentity | null> {
     const session = await this.auth.api.getSession({ headers });
-    return session ? { uid: session.user.id, sessionId: session.session.id } : null;
+    if (!session) return null;
+    const { id, expiresAt } = session.session;
+    return { uid: session.user.id, sessionId: id, expiresAt: new Date(expiresAt) };
   }
 
   /** Who is signed in; the cookies carry a session whose expiry Better Auth has just rolled forward. */

@@ -222,9 +222,13 @@ export class PostsRepository {
     });
   }
 
-  /** Replaces a post's text (keeping the old one as a version), its tags and any alt texts. */
-  async update(id: string, edit: PostEdit): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /**
+   * Replaces a post's text (keeping the old one as a version), its tags and any alt texts. False when the
+   * post is gone (deleted while the edit was on its way).
+   */
+  async update(id: string, edit: PostEdit): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await this.lockPost(trx, id))) return false;
       if (edit.body !== edit.previous.body) {
         await trx
           .insertInto('post_versions')
@@ -251,6 +255,7 @@ export class PostsRepository {
           )
           .execute();
       }
+      return true;
     });
   }
 
@@ -272,7 +277,9 @@ export class PostsRepository {
         .select(['media.id', 'media.renditions'])
         .where('post_media.postId', '=', id)
         .execute();
-      await trx.deleteFrom('posts').where('id', '=', id).execute();
+      // Two deletions at once both find the post; only the one whose delete removes it uncounts it.
+      const deleted = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+      if (deleted.numDeletedRows === 0n) return false;
       if (media.length > 0) {
         await trx
           .deleteFrom('media')
@@ -308,12 +315,7 @@ export class PostsRepository {
    */
   async setLike(postId: string, userId: string, liked: boolean): Promise<number | null> {
     return this.db.transaction().execute(async (trx) => {
-      const post = await trx
-        .selectFrom('posts')
-        .select('id')
-        .where('id', '=', postId)
-        .executeTakeFirst();
-      if (!post) return null;
+      if (!(await this.lockPost(trx, postId))) return null;
       let changed: bigint;
       if (liked) {
         const result = await trx
@@ -344,6 +346,20 @@ export class PostsRepository {
         .executeTakeFirstOrThrow();
       return row.likeCount;
     });
+  }
+
+  /**
+   * Takes the post's row lock (PostgreSQL; SQLite runs one write transaction at a time) and tells whether
+   * it still exists. A deletion running at the same time then either finished first, or waits for this
+   * transaction and removes what it wrote with the post: never a like or version pointing at no post.
+   */
+  private async lockPost(trx: Transaction<Database>, id: string): Promise<boolean> {
+    const result = await trx
+      .updateTable('posts')
+      .set((eb) => ({ likeCount: eb.ref('likeCount') }))
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** Who liked a post, most recent first; the cursor is the like's id. */

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/post.js';
 import { uidParamsSchema } from '../../../shared/schemas/user.js';
 import { readForm } from '../../media/multipart.js';
+import { perAccount } from '../../plugins/rate-limit.js';
 import { requireActiveViewer } from '../../plugins/viewer.js';
 import { tooManyImages, type PostsService } from './posts.service.js';
 
@@ -37,7 +38,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async
   await app.register(multipart, {
     limits: { fileSize: limits.upload.maxBytes, files: postImageFields.length },
   });
-  const reactionLimit = app.limit({ name: 'reaction', ...rateLimits.reaction });
+  const reactionLimit = app.limit({ name: 'reaction', ...rateLimits.reaction, key: perAccount });
 
   app.get(
     '/api/feed',
@@ -62,7 +63,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async
     {
       schema: { response: { 201: postViewSchema, ...errors } },
       bodyLimit: limits.post.maxImages * limits.upload.maxBytes + 256 * 1024,
-      preHandler: [app.limit({ name: 'post', ...rateLimits.post })],
+      preHandler: [app.limit({ name: 'post', ...rateLimits.post, key: perAccount })],
     },
     async (request, reply) => {
       const viewer = await requireActiveViewer(request);
@@ -84,7 +85,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async
     '/api/posts/:postId',
     {
       schema: { params: postIdParamsSchema, response: { 200: postViewSchema, ...errors } },
-      preHandler: [app.limit({ name: 'post-edit', ...rateLimits.post })],
+      preHandler: [app.limit({ name: 'post-edit', ...rateLimits.post, key: perAccount })],
     },
     async (request) =>
       posts.update(await requireActiveViewer(request), request.params.postId, request.body),

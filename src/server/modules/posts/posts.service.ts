@@ -162,7 +162,7 @@ export class PostsService {
       alts.set(position, alt === '' ? null : alt);
     }
     if (edit.body !== record.body || alts.size > 0) {
-      await this.posts.update(postId, {
+      const updated = await this.posts.update(postId, {
         body: edit.body,
         tags: extractHashtags(edit.body),
         alts,
@@ -171,6 +171,7 @@ export class PostsService {
           writtenAt: new Date(record.editedAt ?? record.createdAt).toISOString(),
         },
       });
+      if (!updated) throw postNotFound();
       await this.publish(postId);
     }
     return this.get(viewer, postId);

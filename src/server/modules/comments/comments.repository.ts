@@ -1,0 +1,310 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { authorAvatarRenditions, authorSelection, type AuthorColumns } from '../users/authors.js';
+
+/** An integer id as either dialect returns it: a number from SQLite, a decimal string from PostgreSQL. */
+export type RowId = number | string;
+
+/** A comment with its author's columns, as every list and single read selects it. */
+export interface CommentRow extends AuthorColumns {
+  id: RowId;
+  postId: RowId;
+  parentId: RowId | null;
+  body: string;
+  createdAt: Date | string;
+  editedAt: Date | string | null;
+  likeCount: number;
+  replyCount: number;
+}
+
+/** What authorisation needs to know about a comment. */
+export interface CommentRef {
+  id: RowId;
+  postId: RowId;
+  parentId: RowId | null;
+  authorId: string;
+  postAuthorId: string;
+}
+
+export interface NewComment {
+  postId: string;
+  /** The top-level comment replied to, already resolved (replies are one level deep). */
+  parentId: string | null;
+  authorId: string;
+  body: string;
+}
+
+export interface KeysetPage {
+  /** Only ids greater than this (lists of comments run oldest first). */
+  after?: string;
+  /** How many rows to read: one more than the page, to learn whether another page follows. */
+  take: number;
+}
+
+/** Rolls back a transaction that turned out to change nothing (a second like), so no revision is bumped. */
+class NothingChanged extends Error {}
+
+/**
+ * Comments and their likes. Every write begins by bumping its post's `commentsRevision`, which locks the post
+ * row: writers of one post's comments take their locks in one order (post, then comments), so they never
+ * deadlock each other or a deletion of the post, and the counters they adjust stay exact.
+ */
+export class CommentsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The author of a post, or undefined when there is no such post (or it was deleted). */
+  findPostAuthor(postId: string): Promise<{ authorId: string } | undefined> {
+    return this.db
+      .selectFrom('posts')
+      .select('authorId')
+      .where('id', '=', postId)
+      .executeTakeFirst();
+  }
+
+  findRef(commentId: string): Promise<CommentRef | undefined> {
+    return this.db
+      .selectFrom('comments')
+      .innerJoin('posts', 'posts.id', 'comments.postId')
+      .select([
+        'comments.id',
+        'comments.postId',
+        'comments.parentId',
+        'comments.authorId',
+        'posts.authorId as postAuthorId',
+      ])
+      .where('comments.id', '=', commentId)
+      .executeTakeFirst();
+  }
+
+  findById(commentId: string): Promise<CommentRow | undefined> {
+    return this.rows().where('comments.id', '=', commentId).executeTakeFirst();
+  }
+
+  /** Top-level comments of a post, oldest first: a range scan of `comments_post_idx`. */
+  topLevel(postId: string, page: KeysetPage): Promise<CommentRow[]> {
+    let query = this.rows()
+      .where('comments.postId', '=', postId)
+      .where('comments.parentId', 'is', null);
+    if (page.after) query = query.where('comments.id', '>', page.after);
+    return query.orderBy('comments.id', 'asc').limit(page.take).execute();
+  }
+
+  /** Replies to a comment, oldest first: a range scan of `comments_parent_idx`. */
+  replies(parentId: string, page: KeysetPage): Promise<CommentRow[]> {
+    let query = this.rows().where('comments.parentId', '=', parentId);
+    if (page.after) query = query.where('comments.id', '>', page.after);
+    return query.orderBy('comments.id', 'asc').limit(page.take).execute();
+  }
+
+  /**
+   * The first `count` replies of each of `parentIds`, in one query. Each parent is its own index range scan
+   * with a limit, so a long thread costs no more than a short one.
+   */
+  async firstReplies(parentIds: readonly RowId[], count: number): Promise<CommentRow[]> {
+    const [first, ...rest] = parentIds.map((parentId) =>
+      this.db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('comments')
+            .select('comments.id')
+            .where('comments.parentId', '=', parentId)
+            .orderBy('comments.id', 'asc')
+            .limit(count)
+            .as('preview'),
+        )
+        .select('preview.id'),
+    );
+    if (!first) return [];
+    const ids = rest.reduce((union, branch) => union.unionAll(branch), first);
+    return this.rows().where('comments.id', 'in', ids).orderBy('comments.id', 'asc').execute();
+  }
+
+  /** Which of `commentIds` the user likes: one query for a whole page. */
+  async likedBy(userId: string, commentIds: readonly RowId[]): Promise<Set<string>> {
+    if (commentIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('comment_likes')
+      .select('commentId')
+      .where('userId', '=', userId)
+      .where('commentId', 'in', commentIds)
+      .execute();
+    return new Set(rows.map((row) => String(row.commentId)));
+  }
+
+  /** Writes a comment and its counters; the id of the new comment, or undefined when the post is gone. */
+  create(comment: NewComment): Promise<string | undefined> {
+    return this.changing(async (trx) => {
+      const now = new Date().toISOString();
+      await this.bumpPost(trx, comment.postId, 1);
+      // Foreign keys refuse the row when the post or the parent is gone; the caller reports that as a 404.
+      const inserted = await trx
+        .insertInto('comments')
+        .values({
+          postId: comment.postId,
+          parentId: comment.parentId,
+          authorId: comment.authorId,
+          body: comment.body,
+          createdAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (comment.parentId) {
+        await trx
+          .updateTable('comments')
+          .set((eb) => ({ replyCount: eb('replyCount', '+', 1) }))
+          .where('id', '=', comment.parentId)
+          .execute();
+      }
+      return String(inserted.id);
+    });
+  }
+
+  /** Changes a comment's text; false when the comment no longer exists. */
+  async updateBody(ref: CommentRef, body: string): Promise<boolean> {
+    const done = await this.changing(async (trx) => {
+      await this.bumpPost(trx, String(ref.postId), 0);
+      const result = await trx
+        .updateTable('comments')
+        .set({ body, editedAt: new Date().toISOString() })
+        .where('id', '=', ref.id)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw new NothingChanged();
+      return true;
+    });
+    return done === true;
+  }
+
+  /** Deletes a comment with its replies and adjusts the counters; false when it was already gone. */
+  async delete(ref: CommentRef): Promise<boolean> {
+    const done = await this.changing(async (trx) => {
+      // Locked first, like every comment write: the replies counted below cannot change underneath.
+      await this.bumpPost(trx, String(ref.postId), 0);
+      const replies = await trx
+        .deleteFrom('comments')
+        .where('parentId', '=', ref.id)
+        .executeTakeFirst();
+      const own = await trx.deleteFrom('comments').where('id', '=', ref.id).executeTakeFirst();
+      if (own.numDeletedRows === 0n) throw new NothingChanged();
+      const removed = Number(own.numDeletedRows + replies.numDeletedRows);
+      await trx
+        .updateTable('posts')
+        .set((eb) => ({ commentCount: eb('commentCount', '-', removed) }))
+        .where('id', '=', ref.postId)
+        .execute();
+      if (ref.parentId !== null) {
+        await trx
+          .updateTable('comments')
+          .set((eb) => ({ replyCount: eb('replyCount', '-', 1) }))
+          .where('id', '=', ref.parentId)
+          .execute();
+      }
+      return true;
+    });
+    return done === true;
+  }
+
+  /** Adds the user's like unless it is there; true when it was added. */
+  async like(ref: CommentRef, userId: string): Promise<boolean> {
+    const done = await this.changing(async (trx) => {
+      await this.bumpPost(trx, String(ref.postId), 0);
+      const result = await trx
+        .insertInto('comment_likes')
+        .values({ commentId: ref.id, userId, createdAt: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['commentId', 'userId']).doNothing())
+        .executeTakeFirst();
+      if (!result.numInsertedOrUpdatedRows) throw new NothingChanged();
+      await trx
+        .updateTable('comments')
+        .set((eb) => ({ likeCount: eb('likeCount', '+', 1) }))
+        .where('id', '=', ref.id)
+        .execute();
+      return true;
+    });
+    return done === true;
+  }
+
+  /** Removes the user's like if it is there; true when it was removed. */
+  async unlike(ref: CommentRef, userId: string): Promise<boolean> {
+    const done = await this.changing(async (trx) => {
+      await this.bumpPost(trx, String(ref.postId), 0);
+      const result = await trx
+        .deleteFrom('comment_likes')
+        .where('commentId', '=', ref.id)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      if (result.numDeletedRows === 0n) throw new NothingChanged();
+      await trx
+        .updateTable('comments')
+        .set((eb) => ({ likeCount: eb('likeCount', '-', 1) }))
+        .where('id', '=', ref.id)
+        .execute();
+      return true;
+    });
+    return done === true;
+  }
+
+  /** A comment's like count, and whether the user likes it; undefined when the comment is gone. */
+  async likeState(
+    commentId: string,
+    userId: string,
+  ): Promise<{ likeCount: number; liked: boolean } | undefined> {
+    const row = await this.db
+      .selectFrom('comments')
+      .leftJoin('comment_likes', (join) =>
+        join
+          .onRef('comment_likes.commentId', '=', 'comments.id')
+          .on('comment_likes.userId', '=', userId),
+      )
+      .select(['comments.likeCount', 'comment_likes.id as likeId'])
+      .where('comments.id', '=', commentId)
+      .executeTakeFirst();
+    return row && { likeCount: row.likeCount, liked: row.likeId !== null };
+  }
+
+  /** Comments with their author and the author's avatar, in one query. */
+  private rows() {
+    return this.db
+      .selectFrom('comments')
+      .innerJoin('users as author', 'author.id', 'comments.authorId')
+      .select([
+        'comments.id',
+        'comments.postId',
+        'comments.parentId',
+        'comments.body',
+        'comments.createdAt',
+        'comments.editedAt',
+        'comments.likeCount',
+        'comments.replyCount',
+        ...authorSelection,
+      ])
+      .select((eb) => authorAvatarRenditions(eb));
+  }
+
+  /**
+   * Bumps the post's comments revision and comment count by `added`, which also locks the post row for the
+   * rest of the transaction. A post that is gone stops the write.
+   */
+  private async bumpPost(trx: Transaction<Database>, postId: string, added: number) {
+    const result = await trx
+      .updateTable('posts')
+      .set((eb) => ({
+        commentsRevision: eb('commentsRevision', '+', 1),
+        commentCount: eb('commentCount', '+', added),
+      }))
+      .where('id', '=', postId)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw new NothingChanged();
+  }
+
+  /** Runs a write in a transaction; undefined (and rolled back) when it found nothing to change. */
+  private async changing<T>(
+    work: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T | undefined> {
+    try {
+      return await this.db.transaction().execute(work);
+    } catch (error) {
+      if (error instanceof NothingChanged) return undefined;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import type { z } from 'zod';
+import { limits } from '../../../shared/limits.js';
+import type {
+  Comment,
+  createCommentSchema,
+  LikeState,
+  Page,
+  PageQuery,
+  Thread,
+  updateCommentSchema,
+} from '../../../shared/schemas/post.js';
+import { Forbidden, Invalid, NotFound } from '../../errors.js';
+import type { Viewer } from '../../plugins/viewer.js';
+import type { CommentPresenter } from './comments.presenter.js';
+import type { CommentRef, CommentRow, CommentsRepository, RowId } from './comments.repository.js';
+
+/** Sends a post's document and the feed signal to every open page (the posts module's publish). */
+export interface PostPublisher {
+  publish(postId: string): Promise<void>;
+}
+
+/** Request bodies as the shared schemas parsed them: text normalised and within limits. */
+type NewCommentBody = z.output<typeof createCommentSchema>;
+type CommentEdit = z.output<typeof updateCommentSchema>;
+
+const noPost = () => new NotFound('There is no post with that id. It may have been deleted.');
+const noComment = () => new NotFound('There is no comment with that id. It may have been deleted.');
+
+/**
+ * Comments and replies on posts (issue: posts, "Comments"). Top-level comments and replies run oldest first,
+ * newest last; every committed change bumps the post's comment counters and reaches open pages live.
+ */
+export class CommentsService {
+  constructor(
+    private readonly comments: CommentsRepository,
+    private readonly presenter: CommentPresenter,
+    private readonly posts: PostPublisher,
+  ) {}
+
+  /** A page of a post's top-level comments, each with its first replies. */
+  async thread(viewer: Viewer | null, postId: string, query: PageQuery): Promise<Page<Thread>> {
+    const [post, rows] = await Promise.all([
+      this.comments.findPostAuthor(postId),
+      this.comments.topLevel(postId, { after: query.cursor, take: query.limit + 1 }),
+    ]);
+    if (!post) throw noPost();
+    const page = rows.slice(0, query.limit);
+    const replies = await this.comments.firstReplies(
+      page.map((row) => row.id),
+      limits.repliesPreview,
+    );
+    const liked = await this.likedBy(viewer, [...page, ...replies]);
+    const repliesByParent = new Map<string, Comment[]>();
+    for (const reply of replies) {
+      const parentId = String(reply.parentId);
+      const list = repliesByParent.get(parentId) ?? [];
+      list.push(this.present(reply, liked));
+      repliesByParent.set(parentId, list);
+    }
+    return {
+      items: page.map((row) => ({
+        ...this.present(row, liked),
+        replies: repliesByParent.get(String(row.id)) ?? [],
+      })),
+      nextCursor: nextCursor(rows, page),
+    };
+  }
+
+  /** A page of a comment's replies, oldest first. */
+  async replies(
+    viewer: Viewer | null,
+    commentId: string,
+    query: PageQuery,
+  ): Promise<Page<Comment>> {
+    const [parent, rows] = await Promise.all([
+      this.comments.findRef(commentId),
+      this.comments.replies(commentId, { after: query.cursor, take: query.limit + 1 }),
+    ]);
+    if (!parent) throw noComment();
+    const page = rows.slice(0, query.limit);
+    const liked = await this.likedBy(viewer, page);
+    return {
+      items: page.map((row) => this.present(row, liked)),
+      nextCursor: nextCursor(rows, page),
+    };
+  }
+
+  /** Writes a comment, or a reply when `parentId` is given; a reply to a reply joins the top-level thread. */
+  async create(viewer: Viewer, postId: string, input: NewCommentBody): Promise<Comment> {
+    if (!(await this.comments.findPostAuthor(postId))) throw noPost();
+    let parentId: string | null = null;
+    if (input.parentId !== undefined) {
+      const parent = await this.comments.findRef(input.parentId);
+      if (!parent) throw noComment();
+      if (String(parent.postId) !== postId) {
+        const message = 'You can only reply to a comment on the same post.';
+        throw new Invalid(message, { parentId: message });
+      }
+      // Issue: replies are one level deep.
+      parentId = String(parent.parentId ?? parent.id);
+    }
+
+    let id: string | undefined;
+    try {
+      id = await this.comments.create({ postId, parentId, authorId: viewer.uid, body: input.body });
+    } catch (error) {
+      // The post or the parent was deleted between the checks above and the write.
+      if (parentId !== null && !(await this.comments.findRef(parentId))) throw noComment();
+      throw error;
+    }
+    if (id === undefined) throw noPost();
+    await this.posts.publish(postId);
+    return this.read(viewer, id);
+  }
+
+  /** The comment's author, and only they, may change its text (not even an administrator). */
+  async update(viewer: Viewer, commentId: string, input: CommentEdit): Promise<Comment> {
+    const ref = await this.requireRef(commentId);
+    if (ref.authorId !== viewer.uid) throw new Forbidden('You can only edit your own comments.');
+    if (!(await this.comments.updateBody(ref, input.body))) throw noComment();
+    await this.posts.publish(String(ref.postId));
+    return this.read(viewer, commentId);
+  }
+
+  /** The comment's author, the post's author or an administrator may delete it; its replies go with it. */
+  async delete(viewer: Viewer, commentId: string): Promise<void> {
+    const ref = await this.requireRef(commentId);
+    const allowed =
+      ref.authorId === viewer.uid || ref.postAuthorId === viewer.uid || viewer.role === 'admin';
+    if (!allowed) {
+      throw new Forbidden(
+        'Only its author, the author of the post or an administrator can delete a comment.',
+      );
+    }
+    if (!(await this.comments.delete(ref))) throw noComment();
+    await this.posts.publish(String(ref.postId));
+  }
+
+  /** Likes a comment; liking it again is not an error and changes nothing. */
+  like(viewer: Viewer, commentId: string): Promise<LikeState> {
+    return this.setLike(viewer, commentId, true);
+  }
+
+  /** Withdraws a like; unliking a comment one does not like changes nothing. */
+  unlike(viewer: Viewer, commentId: string): Promise<LikeState> {
+    return this.setLike(viewer, commentId, false);
+  }
+
+  private async setLike(viewer: Viewer, commentId: string, liked: boolean): Promise<LikeState> {
+    const ref = await this.requireRef(commentId);
+    let changed: boolean;
+    try {
+      changed = liked
+        ? await this.comments.like(ref, viewer.uid)
+        : await this.comments.unlike(ref, viewer.uid);
+    } catch (error) {
+      // The comment was deleted between the check above and the write.
+      if (!(await this.comments.findRef(commentId))) throw noComment();
+      throw error;
+    }
+    const state = await this.comments.likeState(commentId, viewer.uid);
+    if (!state) throw noComment();
+    if (changed) await this.posts.publish(String(ref.postId));
+    return state;
+  }
+
+  private async requireRef(commentId: string): Promise<CommentRef> {
+    const ref = await this.comments.findRef(commentId);
+    if (!ref) throw noComment();
+    return ref;
+  }
+
+  private async read(viewer: Viewer, commentId: string): Promise<Comment> {
+    const row = await this.comments.findById(commentId);
+    if (!row) throw noComment();
+    const liked = await this.comments.likedBy(viewer.uid, [row.id]);
+    return this.present(row, liked);
+  }
+
+  /** Which of `rows` the viewer likes, in one query; nothing for anonymous readers. */
+  private likedBy(viewer: Viewer | null, rows: readonly CommentRow[]): Promise<Set<string>> {
+    if (!viewer) return Promise.resolve(new Set());
+    return this.comments.likedBy(
+      viewer.uid,
+      rows.map((row) => row.id),
+    );
+  }
+
+  private present(row: CommentRow, liked: ReadonlySet<string>): Comment {
+    return this.presenter.comment(row, liked.has(String(row.id)));
+  }
+}
+
+/** The cursor of the next page: the last id shown, when more rows were found than the page holds. */
+function nextCursor(rows: readonly { id: RowId }[], page: readonly { id: RowId }[]): string | null {
+  const last = page.at(-1);
+  return rows.length > page.length && last ? String(last.id) : null;
+}

@@ -1,0 +1,134 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { authorAvatarRenditions, authorSelection, type AuthorColumns } from '../users/authors.js';
+
+/** A person in a follower or following list, with the follow's id (the list's cursor). */
+export interface FollowRow extends AuthorColumns {
+  followId: number | string;
+}
+
+export interface FollowListPage {
+  /** Only follows older than this id (lists run newest first). */
+  before?: string;
+  /** How many rows to read: one more than the page, to learn whether another page follows. */
+  take: number;
+}
+
+/** Follows and the follower/following counters on users, which change in the same transaction. */
+export class FollowsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async userExists(uid: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', uid)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Adds the follow unless it is there; true when it was added. */
+  follow(followerId: string, followeeId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .insertInto('follows')
+        .values({ followerId, followeeId, createdAt: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['followerId', 'followeeId']).doNothing())
+        .executeTakeFirst();
+      if (!result.numInsertedOrUpdatedRows) return false;
+      await this.adjustCounts(trx, followerId, followeeId, 1);
+      return true;
+    });
+  }
+
+  /** Removes the follow if it is there; true when it was removed. */
+  unfollow(followerId: string, followeeId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('follows')
+        .where('followerId', '=', followerId)
+        .where('followeeId', '=', followeeId)
+        .executeTakeFirst();
+      if (result.numDeletedRows === 0n) return false;
+      await this.adjustCounts(trx, followerId, followeeId, -1);
+      return true;
+    });
+  }
+
+  async followerCount(uid: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('followerCount')
+      .where('id', '=', uid)
+      .executeTakeFirst();
+    return row?.followerCount ?? 0;
+  }
+
+  /** Whether `viewerId` follows `uid` and `uid` follows `viewerId`, in one query. */
+  async relationship(
+    viewerId: string,
+    uid: string,
+  ): Promise<{ following: boolean; followedBy: boolean }> {
+    const rows = await this.db
+      .selectFrom('follows')
+      .select(['followerId'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('followerId', '=', viewerId), eb('followeeId', '=', uid)]),
+          eb.and([eb('followerId', '=', uid), eb('followeeId', '=', viewerId)]),
+        ]),
+      )
+      .execute();
+    return {
+      following: rows.some((row) => row.followerId === viewerId),
+      followedBy: rows.some((row) => row.followerId === uid),
+    };
+  }
+
+  /** People who follow `uid`, newest follow first: a range scan of `follows_followers_idx`. */
+  followers(uid: string, page: FollowListPage): Promise<FollowRow[]> {
+    let query = this.db
+      .selectFrom('follows')
+      .innerJoin('users as author', 'author.id', 'follows.followerId')
+      .select(['follows.id as followId', ...authorSelection])
+      .select((eb) => authorAvatarRenditions(eb))
+      .where('follows.followeeId', '=', uid);
+    if (page.before) query = query.where('follows.id', '<', page.before);
+    return query.orderBy('follows.id', 'desc').limit(page.take).execute();
+  }
+
+  /** People `uid` follows, newest follow first: a range scan of `follows_following_idx`. */
+  following(uid: string, page: FollowListPage): Promise<FollowRow[]> {
+    let query = this.db
+      .selectFrom('follows')
+      .innerJoin('users as author', 'author.id', 'follows.followeeId')
+      .select(['follows.id as followId', ...authorSelection])
+      .select((eb) => authorAvatarRenditions(eb))
+      .where('follows.followerId', '=', uid);
+    if (page.before) query = query.where('follows.id', '<', page.before);
+    return query.orderBy('follows.id', 'desc').limit(page.take).execute();
+  }
+
+  /**
+   * Moves both counters by `delta`. The two rows are updated in one fixed order (by id), so two people
+   * following each other at the same moment cannot deadlock on PostgreSQL.
+   */
+  private async adjustCounts(
+    trx: Transaction<Database>,
+    followerId: string,
+    followeeId: string,
+    delta: number,
+  ): Promise<void> {
+    const updates = [
+      { uid: followerId, column: 'followingCount' as const },
+      { uid: followeeId, column: 'followerCount' as const },
+    ].sort((a, b) => (a.uid < b.uid ? -1 : 1));
+    for (const { uid, column } of updates) {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ [column]: eb(column, '+', delta) }))
+        .where('id', '=', uid)
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import type { FollowState, Relationship } from '../../../shared/schemas/follow.js';
+import type { Author, Page, PageQuery } from '../../../shared/schemas/post.js';
+import { Invalid, NotFound } from '../../errors.js';
+import type { Viewer } from '../../plugins/viewer.js';
+import { presentAuthor } from '../users/authors.js';
+import type { UsersService } from '../users/users.service.js';
+import type { FollowRow, FollowsRepository } from './follows.repository.js';
+
+const noUser = () => new NotFound('There is no user with that id.');
+
+/**
+ * Follows (issue: posts, "Follows"): following is idempotent, the counters on both users change with the
+ * follow itself, and both users' documents go out live so open profiles show the new counts.
+ */
+export class FollowsService {
+  constructor(
+    private readonly follows: FollowsRepository,
+    private readonly users: UsersService,
+    private readonly mediaUrl: (key: string) => string,
+  ) {}
+
+  /** Follows `uid`; following someone again is not an error and changes nothing. */
+  follow(viewer: Viewer, uid: string): Promise<FollowState> {
+    return this.set(viewer, uid, true);
+  }
+
+  /** Stops following `uid`; unfollowing someone one does not follow changes nothing. */
+  unfollow(viewer: Viewer, uid: string): Promise<FollowState> {
+    return this.set(viewer, uid, false);
+  }
+
+  /** How the viewer and `uid` are connected; an anonymous viewer follows no one and no one follows them. */
+  async relationship(viewer: Viewer | null, uid: string): Promise<Relationship> {
+    if (!(await this.follows.userExists(uid))) throw noUser();
+    if (!viewer || viewer.uid === uid) return { following: false, followedBy: false };
+    return this.follows.relationship(viewer.uid, uid);
+  }
+
+  /** Who follows `uid`, newest first. */
+  async followers(uid: string, query: PageQuery): Promise<Page<Author>> {
+    const [exists, rows] = await Promise.all([
+      this.follows.userExists(uid),
+      this.follows.followers(uid, { before: query.cursor, take: query.limit + 1 }),
+    ]);
+    if (!exists) throw noUser();
+    return this.page(rows, query.limit);
+  }
+
+  /** Whom `uid` follows, newest first. */
+  async following(uid: string, query: PageQuery): Promise<Page<Author>> {
+    const [exists, rows] = await Promise.all([
+      this.follows.userExists(uid),
+      this.follows.following(uid, { before: query.cursor, take: query.limit + 1 }),
+    ]);
+    if (!exists) throw noUser();
+    return this.page(rows, query.limit);
+  }
+
+  private async set(viewer: Viewer, uid: string, following: boolean): Promise<FollowState> {
+    if (uid === viewer.uid) {
+      throw new Invalid(following ? "You can't follow yourself." : "You can't unfollow yourself.");
+    }
+    if (!(await this.follows.userExists(uid))) throw noUser();
+    let changed: boolean;
+    try {
+      changed = following
+        ? await this.follows.follow(viewer.uid, uid)
+        : await this.follows.unfollow(viewer.uid, uid);
+    } catch (error) {
+      // The account was deleted between the check above and the write.
+      if (!(await this.follows.userExists(uid))) throw noUser();
+      throw error;
+    }
+    if (changed) await Promise.all([this.users.publish(viewer.uid), this.users.publish(uid)]);
+    return { following, followerCount: await this.follows.followerCount(uid) };
+  }
+
+  private page(rows: readonly FollowRow[], limit: number): Page<Author> {
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => presentAuthor(row, this.mediaUrl)),
+      nextCursor: rows.length > limit && last ? String(last.followId) : null,
+    };
+  }
+}
