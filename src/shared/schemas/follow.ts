@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorSchema, pageSchema } from './post.js';
 
 /** How the viewer and another user are connected (issue: posts, follows). */
 export const relationshipSchema = z.object({
@@ -13,3 +14,13 @@ export const followStateSchema = z.object({
   followerCount: z.number().int(),
 });
 export type FollowState = z.infer<typeof followStateSchema>;
+
+/**
+ * A person in a follower or following list, with how the viewer relates to them (null when signed out, or
+ * for the viewer's own row), so a list needs no request per row to draw its Follow buttons.
+ */
+export const followListItemSchema = authorSchema.extend({
+  relationship: relationshipSchema.nullable(),
+});
+export type FollowListItem = z.infer<typeof followListItemSchema>;
+export const followListPageSchema = pageSchema(followListItemSchema);

@@ -85,6 +85,35 @@ export class FollowsRepository {
     };
   }
 
+  /** How the viewer relates to each of `uids`, in one query. */
+  async relationships(
+    viewerId: string,
+    uids: string[],
+  ): Promise<Map<string, { following: boolean; followedBy: boolean }>> {
+    const result = new Map(uids.map((uid) => [uid, { following: false, followedBy: false }]));
+    if (uids.length === 0) return result;
+    const rows = await this.db
+      .selectFrom('follows')
+      .select(['followerId', 'followeeId'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('followerId', '=', viewerId), eb('followeeId', 'in', uids)]),
+          eb.and([eb('followerId', 'in', uids), eb('followeeId', '=', viewerId)]),
+        ]),
+      )
+      .execute();
+    for (const row of rows) {
+      if (row.followerId === viewerId) {
+        const entry = result.get(row.followeeId);
+        if (entry) entry.following = true;
+      } else {
+        const entry = result.get(row.followerId);
+        if (entry) entry.followedBy = true;
+      }
+    }
+    return result;
+  }
+
   /** People who follow `uid`, newest follow first: a range scan of `follows_followers_idx`. */
   followers(uid: string, page: FollowListPage): Promise<FollowRow[]> {
     let query = this.db

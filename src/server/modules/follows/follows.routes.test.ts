@@ -2,8 +2,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../../shared/limits.js';
 import { userTopic, type ServerMessage } from '../../../shared/realtime.js';
-import { followStateSchema, relationshipSchema } from '../../../shared/schemas/follow.js';
-import { authorPageSchema, type Author, type Page } from '../../../shared/schemas/post.js';
+import {
+  followListPageSchema,
+  followStateSchema,
+  relationshipSchema,
+  type FollowListItem,
+} from '../../../shared/schemas/follow.js';
+import type { Page } from '../../../shared/schemas/post.js';
 import { userDocumentSchema, type UserDocument } from '../../../shared/schemas/user.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import {
@@ -86,10 +91,13 @@ describe.each(databaseTargets)('follows on $name', (target) => {
     uid: string,
     which: 'followers' | 'following',
     query = '',
-  ): Promise<Page<Author>> {
-    const response = await send(t.app, 'GET', `/api/users/${uid}/${which}${query}`);
+    cookie?: string,
+  ): Promise<Page<FollowListItem>> {
+    const response = await send(t.app, 'GET', `/api/users/${uid}/${which}${query}`, undefined, {
+      cookie,
+    });
     expect(response.statusCode, response.body).toBe(200);
-    return authorPageSchema.parse(response.json());
+    return followListPageSchema.parse(response.json());
   }
 
   /** Follow rows straight from the database, as follower → followee pairs. */
@@ -127,7 +135,7 @@ describe.each(databaseTargets)('follows on $name', (target) => {
     database = openAppDatabase(t);
     baseUrl = await listen(t);
     // Sign-ups hash passwords on the thread pool: in parallel they cost little more than one.
-    const everyone = await Promise.all(Array.from({ length: 31 }, () => signUp(t.app)));
+    const everyone = await Promise.all(Array.from({ length: 37 }, () => signUp(t.app)));
     crowd = everyone.slice(0, 6);
     people = everyone.slice(6);
     inactive = fresh();
@@ -332,6 +340,7 @@ describe.each(databaseTargets)('follows on $name', (target) => {
         displayName: null,
         avatarThumb: null,
         active: true,
+        relationship: null,
       });
       expect(page1.nextCursor).not.toBeNull();
       const page2 = await list(star.user.uid, 'followers', `?limit=2&cursor=${page1.nextCursor}`);
@@ -354,6 +363,32 @@ describe.each(databaseTargets)('follows on $name', (target) => {
         items: [],
         nextCursor: null,
       });
+    });
+
+    it('says, row by row, how the signed-in viewer relates to each person listed', async () => {
+      const star = fresh();
+      const viewer = fresh();
+      const [mutual, followedOnly, follower, stranger] = [fresh(), fresh(), fresh(), fresh()];
+      for (const person of [viewer, mutual, followedOnly, follower, stranger]) {
+        await follow(star.user.uid, person);
+      }
+      await follow(mutual.user.uid, viewer);
+      await follow(viewer.user.uid, mutual);
+      await follow(followedOnly.user.uid, viewer);
+      await follow(viewer.user.uid, follower);
+
+      const relationshipOf = (items: FollowListItem[]) =>
+        Object.fromEntries(items.map((item) => [item.uid, item.relationship]));
+      const signedIn = await list(star.user.uid, 'followers', '', viewer.cookie);
+      expect(relationshipOf(signedIn.items)).toEqual({
+        [viewer.user.uid]: null,
+        [mutual.user.uid]: { following: true, followedBy: true },
+        [followedOnly.user.uid]: { following: true, followedBy: false },
+        [follower.user.uid]: { following: false, followedBy: true },
+        [stranger.user.uid]: { following: false, followedBy: false },
+      });
+      const signedOut = await list(star.user.uid, 'followers');
+      expect(signedOut.items.every((item) => item.relationship === null)).toBe(true);
     });
 
     it('shows an inactive follower as inactive', async () => {

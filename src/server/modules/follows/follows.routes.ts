@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { rateLimits } from '../../../shared/limits.js';
-import { followStateSchema, relationshipSchema } from '../../../shared/schemas/follow.js';
-import { authorPageSchema, pageQuerySchema } from '../../../shared/schemas/post.js';
+import {
+  followListPageSchema,
+  followStateSchema,
+  relationshipSchema,
+} from '../../../shared/schemas/follow.js';
+import { pageQuerySchema } from '../../../shared/schemas/post.js';
 import { uidParamsSchema } from '../../../shared/schemas/user.js';
 import { requireActiveViewer } from '../../plugins/viewer.js';
 import type { FollowsService } from './follows.service.js';
@@ -57,10 +61,10 @@ export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> =
       schema: {
         params: uidParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: authorPageSchema, ...errors },
+        response: { 200: followListPageSchema, ...errors },
       },
     },
-    (request) => follows.followers(request.params.uid, request.query),
+    async (request) => follows.followers(await request.viewer(), request.params.uid, request.query),
   );
 
   app.get(
@@ -69,10 +73,10 @@ export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> =
       schema: {
         params: uidParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: authorPageSchema, ...errors },
+        response: { 200: followListPageSchema, ...errors },
       },
     },
-    (request) => follows.following(request.params.uid, request.query),
+    async (request) => follows.following(await request.viewer(), request.params.uid, request.query),
   );
 
   return Promise.resolve();

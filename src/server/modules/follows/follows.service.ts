@@ -1,5 +1,5 @@
-import type { FollowState, Relationship } from '../../../shared/schemas/follow.js';
-import type { Author, Page, PageQuery } from '../../../shared/schemas/post.js';
+import type { FollowListItem, FollowState, Relationship } from '../../../shared/schemas/follow.js';
+import type { Page, PageQuery } from '../../../shared/schemas/post.js';
 import { Invalid, NotFound } from '../../errors.js';
 import type { Viewer } from '../../plugins/viewer.js';
 import { presentAuthor } from '../users/authors.js';
@@ -37,23 +37,31 @@ export class FollowsService {
   }
 
   /** Who follows `uid`, newest first. */
-  async followers(uid: string, query: PageQuery): Promise<Page<Author>> {
+  async followers(
+    viewer: Viewer | null,
+    uid: string,
+    query: PageQuery,
+  ): Promise<Page<FollowListItem>> {
     const [exists, rows] = await Promise.all([
       this.follows.userExists(uid),
       this.follows.followers(uid, { before: query.cursor, take: query.limit + 1 }),
     ]);
     if (!exists) throw noUser();
-    return this.page(rows, query.limit);
+    return this.page(viewer, rows, query.limit);
   }
 
   /** Whom `uid` follows, newest first. */
-  async following(uid: string, query: PageQuery): Promise<Page<Author>> {
+  async following(
+    viewer: Viewer | null,
+    uid: string,
+    query: PageQuery,
+  ): Promise<Page<FollowListItem>> {
     const [exists, rows] = await Promise.all([
       this.follows.userExists(uid),
       this.follows.following(uid, { before: query.cursor, take: query.limit + 1 }),
     ]);
     if (!exists) throw noUser();
-    return this.page(rows, query.limit);
+    return this.page(viewer, rows, query.limit);
   }
 
   private async set(viewer: Viewer, uid: string, following: boolean): Promise<FollowState> {
@@ -75,11 +83,24 @@ export class FollowsService {
     return { following, followerCount: await this.follows.followerCount(uid) };
   }
 
-  private page(rows: readonly FollowRow[], limit: number): Page<Author> {
+  private async page(
+    viewer: Viewer | null,
+    rows: readonly FollowRow[],
+    limit: number,
+  ): Promise<Page<FollowListItem>> {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
+    const relationships = viewer
+      ? await this.follows.relationships(
+          viewer.uid,
+          page.map((row) => row.authorUid).filter((uid) => uid !== viewer.uid),
+        )
+      : new Map<string, Relationship>();
     return {
-      items: page.map((row) => presentAuthor(row, this.mediaUrl)),
+      items: page.map((row) => ({
+        ...presentAuthor(row, this.mediaUrl),
+        relationship: relationships.get(row.authorUid) ?? null,
+      })),
       nextCursor: rows.length > limit && last ? String(last.followId) : null,
     };
   }

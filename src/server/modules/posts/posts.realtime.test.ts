@@ -168,7 +168,8 @@ describe.each(databaseTargets)('posts realtime on $name', (target) => {
     );
     expect(response.statusCode, response.body).toBe(200);
     const document = await currentDocument(post.id);
-    expect(document).toMatchObject({ body: 'After the edit', editedAt: expect.any(String) });
+    expect(document.body).toBe('After the edit');
+    expect(document.editedAt).not.toBeNull();
     const messages = await received(client);
     expect(messages.get(postTopic(post.id))).toEqual([document]);
     expect(messages.get(feedTopic)).toEqual([

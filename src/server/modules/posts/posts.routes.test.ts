@@ -1191,6 +1191,23 @@ describe.each(databaseTargets)('posts API on $name', (target) => {
       expect(await walk(`/api/feed?tag=${tag}x`, limits.page.max)).toEqual([]);
     });
 
+    it('finds hashtags in any script, whatever their case', async () => {
+      const suffix = randomBytes(2).toString('hex');
+      const accented = await createPost(owner, `Le #Café${suffix} du coin`);
+      const japanese = await createPost(other, `#日本${suffix}`);
+      for (const [query, post] of [
+        [`café${suffix}`, accented],
+        [`CAFÉ${suffix}`, accented],
+        [`日本${suffix}`, japanese],
+      ] as const) {
+        const response = await send(t.app, 'GET', `/api/feed?tag=${encodeURIComponent(query)}`);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(postPageSchema.parse(response.json()).items.map((item) => item.id)).toEqual([
+          post.id,
+        ]);
+      }
+    });
+
     it('answers posts newer than `after`, newest first, with no next page', async () => {
       const base = await createPost(owner, 'Seen already');
       expect(
