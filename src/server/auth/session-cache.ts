@@ -56,7 +56,7 @@ export interface SessionCacheOptions {
 /**
  * A short-lived, bounded map from session cookie to session identity, so an authenticated request does not
  * pay for a cookie signature check and a session query (issue: posts §8). Keys are hashes of the cookie, so
- * the process never holds a usable credential it did not need. Only the session is cached: the user row
+ * the cache (or a heap dump of it) holds no usable credential. Only the session is cached: the user row
  * (role, active) is still read on every request, so those changes apply at once.
  */
 export class SessionCache {
