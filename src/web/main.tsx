@@ -1,6 +1,8 @@
 // spec §9: must stay the first import, so console output is silenced before any other module runs.
 import './lib/silence-console.js';
 import './styles/global.css';
+import './styles/posts.css';
+import './styles/social.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { createAppRouter } from './app/router.js';

@@ -38,6 +38,14 @@ const editProfilePage = lazyPage(
   () => import('./routes/edit-profile-page.js'),
   (m) => m.EditProfilePage,
 );
+const followersPage = lazyPage(
+  () => import('./routes/follow-list-page.js'),
+  (m) => m.FollowersPage,
+);
+const followingPage = lazyPage(
+  () => import('./routes/follow-list-page.js'),
+  (m) => m.FollowingPage,
+);
 const userByUidPage = lazyPage(
   () => import('./routes/user-by-uid-page.js'),
   (m) => m.UserByUidPage,
@@ -110,6 +118,8 @@ export function createAppRouter() {
               element: <OwnerOnly />,
               children: [{ index: true, lazy: editProfilePage }],
             },
+            { path: ':username/followers', lazy: followersPage },
+            { path: ':username/following', lazy: followingPage },
             { path: '*', lazy: notFoundPage },
           ],
         },

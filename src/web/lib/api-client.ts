@@ -191,9 +191,24 @@ export function apiPost<T>(path: string, body: unknown = {}, signal?: AbortSigna
   return apiRequest<T>(path, { method: 'POST', body, signal });
 }
 
+/** POST a multipart form (text fields and files). */
+export function apiPostForm<T>(path: string, form: FormData, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>(path, { method: 'POST', body: form, signal });
+}
+
 /** PATCH a multipart form (text fields and files). */
 export function apiPatchForm<T>(path: string, form: FormData, signal?: AbortSignal): Promise<T> {
   return apiRequest<T>(path, { method: 'PATCH', body: form, signal });
+}
+
+/** PATCH a JSON body. */
+export function apiPatch<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>(path, { method: 'PATCH', body, signal });
+}
+
+/** PUT a JSON body (an idempotent state, such as a like). */
+export function apiPut<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>(path, { method: 'PUT', body, signal });
 }
 
 /** DELETE a resource. */

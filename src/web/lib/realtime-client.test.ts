@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as protocol from '@shared/realtime.js';
 import type { UserDocument } from '@shared/schemas/user.js';
+import { makePost } from '@web/test/post-fixtures.js';
 import { makeUserDocument } from '@web/test/user-fixtures.js';
 import {
+  asFeedSignal,
+  asPost,
+  asUserDocument,
   backoffDelay,
   parseServerMessage,
   RealtimeClient,
@@ -119,6 +123,17 @@ describe('parseServerMessage', () => {
     ).toEqual({ type: 'doc', topic: 'users/u1', data: null });
   });
 
+  it('accepts posts and feed signals', () => {
+    const post = makePost({ id: '12' });
+    expect(
+      parseServerMessage(JSON.stringify({ type: 'doc', topic: 'posts/12', data: post }), schema),
+    ).toEqual({ type: 'doc', topic: 'posts/12', data: post });
+    const signal = { head: '12', change: { kind: 'deleted', postId: '11' } };
+    expect(
+      parseServerMessage(JSON.stringify({ type: 'doc', topic: 'feed', data: signal }), schema),
+    ).toEqual({ type: 'doc', topic: 'feed', data: signal });
+  });
+
   it('drops what is not JSON or not in the contract', () => {
     expect(parseServerMessage('not json', schema)).toBeNull();
     expect(parseServerMessage('{"type":"surprise"}', schema)).toBeNull();
@@ -128,6 +143,24 @@ describe('parseServerMessage', () => {
         schema,
       ),
     ).toBeNull();
+  });
+});
+
+describe('topic document readers', () => {
+  const post = makePost();
+  const signal = { head: '1', change: { kind: 'created' as const, post } };
+
+  it('read each kind of document by its shape', () => {
+    expect(asUserDocument(ada)).toBe(ada);
+    expect(asPost(post)).toBe(post);
+    expect(asFeedSignal(signal)).toBe(signal);
+  });
+
+  it('read another kind, or null, as absent', () => {
+    expect(asUserDocument(post)).toBeNull();
+    expect(asPost(signal)).toBeNull();
+    expect(asFeedSignal(ada)).toBeNull();
+    expect(asPost(null)).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ServerMessage } from '@shared/realtime.js';
+import type { FeedSignal, Post } from '@shared/schemas/post.js';
 import type { UserDocument } from '@shared/schemas/user.js';
 
 /**
@@ -14,8 +15,31 @@ export type RealtimeProtocol = Pick<
   | 'realtimeCloseCodes'
 >;
 
-/** What a topic carries: the whole document, or null when it does not exist. */
-export type TopicDocument = UserDocument | null;
+/**
+ * What a topic carries (@shared/realtime.js topicDocumentSchema): `users/{uid}` a user document,
+ * `posts/{id}` a post, `feed` a feed signal; null when the document does not exist.
+ */
+export type TopicDocument = UserDocument | Post | FeedSignal | null;
+
+/*
+ * Each topic carries one kind of document, so its readers narrow by shape; a document of another kind
+ * (which the server never sends) reads as absent.
+ */
+
+/** The user document of a `users/{uid}` snapshot. */
+export function asUserDocument(data: TopicDocument): UserDocument | null {
+  return data !== null && 'role' in data ? data : null;
+}
+
+/** The post of a `posts/{id}` snapshot. */
+export function asPost(data: TopicDocument): Post | null {
+  return data !== null && 'author' in data ? data : null;
+}
+
+/** The signal of the `feed` snapshot. */
+export function asFeedSignal(data: TopicDocument): FeedSignal | null {
+  return data !== null && 'head' in data ? data : null;
+}
 
 /** The latest document of a topic; a new object on every change so React can compare by reference. */
 export interface TopicSnapshot {

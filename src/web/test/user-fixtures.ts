@@ -18,6 +18,7 @@ export function makeUserDocument(overrides: Partial<UserDocument> = {}): UserDoc
     role: 'user',
     active: true,
     createdAt: '2025-01-02T03:04:05.000Z',
+    counts: { posts: 0, followers: 0, following: 0 },
     ...overrides,
   };
 }

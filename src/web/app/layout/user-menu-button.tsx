@@ -1,6 +1,6 @@
 import { displayNameOf } from '@shared/display-name.js';
 import type { UserDocument } from '@shared/schemas/user.js';
-import { Avatar } from '@web/features/users/components/avatar.js';
+import { Avatar } from '@web/components/ui/avatar.js';
 
 interface UserMenuButtonProps {
   user: UserDocument;

@@ -5,7 +5,7 @@ import { editProfilePath, profilePath } from '@shared/paths.js';
 import { LoadingScreen } from '@web/components/ui/loading-screen.js';
 import { useAuth } from '@web/features/auth/auth-state.js';
 import { refreshSession } from '@web/features/auth/session-sync.js';
-import { Avatar } from '@web/features/users/components/avatar.js';
+import { Avatar } from '@web/components/ui/avatar.js';
 import { ProfileEditForm } from '@web/features/users/components/profile-edit-form.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
 

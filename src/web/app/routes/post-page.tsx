@@ -1,14 +1,23 @@
-import { Link } from 'react-router';
-import { CompassIcon } from '@web/components/ui/icons.js';
+import { Link, useNavigate, useParams } from 'react-router';
+import { displayNameOf } from '@shared/display-name.js';
+import { CompassIcon, EmberIcon } from '@web/components/ui/icons.js';
+import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
 import { StatusPanel } from '@web/components/ui/status-panel.js';
+import { CommentsSection } from '@web/features/comments/components/comments-section.js';
+import { usePost } from '@web/features/posts/api/get-post.js';
+import { PostCard } from '@web/features/posts/components/post-card.js';
+import { PostSkeleton } from '@web/features/posts/components/post-skeleton.js';
+import { usePostDocument } from '@web/features/posts/hooks/use-post-document.js';
+import { postTitle } from '@web/features/posts/post-excerpt.js';
+import { isApiError } from '@web/lib/api-client.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
+import { usePostViewer } from '../hooks/use-post-viewer.js';
+import { withNotice } from '../layout/route-notice.js';
 
-/**
- * spec §2: /post/{postId}, open. Posts arrive with a later release, so no post can exist yet and
- * every address gets the finished not-found state (the route's loading fallback shows first).
- */
-export function PostPage() {
-  usePageTitle('Post not found');
+/** The shared idSchema's rule: anything else names no post, and is not worth a request. */
+const postIdPattern = /^[1-9][0-9]{0,15}$/;
+
+function PostNotFound() {
   return (
     <div className="page page--narrow">
       <StatusPanel
@@ -23,6 +32,86 @@ export function PostPage() {
       >
         <p>This post doesn&apos;t exist or was removed.</p>
       </StatusPanel>
+    </div>
+  );
+}
+
+/** The post went while the reader was here (issue: posts §7): say so instead of vanishing. */
+function PostDeleted() {
+  return (
+    <div className="page page--narrow">
+      <StatusPanel
+        title="This post was deleted"
+        headingLevel={1}
+        icon={<EmberIcon />}
+        actions={
+          <Link className="button button--primary" to="/feed">
+            Back to the feed
+          </Link>
+        }
+      >
+        <p>Its author or an administrator removed it, with its comments and likes.</p>
+      </StatusPanel>
+    </div>
+  );
+}
+
+/** spec §2, issue: posts §2: /post/{postId}, open to all, live. */
+export function PostPage() {
+  const { postId = '' } = useParams();
+  const valid = postIdPattern.test(postId);
+  const viewer = usePostViewer();
+  const navigate = useNavigate();
+  const query = usePost(postId, valid);
+  const live = usePostDocument(valid ? postId : null);
+  const deleted = live.hasSnapshot && live.data === null && !query.isPending;
+  const post = query.data;
+  const notFound = !valid || isApiError(query.error, 'not_found');
+  usePageTitle(
+    deleted
+      ? 'Post deleted'
+      : post
+        ? postTitle(displayNameOf(post.author), post.body)
+        : notFound
+          ? 'Post not found'
+          : 'Post',
+  );
+
+  if (notFound && !post) return <PostNotFound />;
+  if (deleted) return <PostDeleted />;
+  if (post) {
+    return (
+      <div className="page page--narrow post-page">
+        <h1 className="visually-hidden">Post by {displayNameOf(post.author)}</h1>
+        <PostCard
+          post={post}
+          viewer={viewer}
+          variant="full"
+          onDeleted={() => {
+            void navigate('/feed', { replace: true, state: withNotice('The post was deleted.') });
+          }}
+        />
+        <CommentsSection post={post} viewer={viewer} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="page page--narrow">
+        <LoadErrorPanel
+          title="We couldn’t load this post"
+          error={query.error}
+          onRetry={() => {
+            void query.refetch();
+          }}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="page page--narrow post-page" aria-busy="true">
+      <h1 className="visually-hidden">Loading the post</h1>
+      <PostSkeleton />
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { CompassIcon } from '@web/components/ui/icons.js';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
 import { StatusPanel } from '@web/components/ui/status-panel.js';
 import { useAuth } from '@web/features/auth/auth-state.js';
+import { FollowButton } from '@web/features/follows/components/follow-button.js';
+import { UserPostList } from '@web/features/posts/components/user-post-list.js';
 import { useUserByUsername } from '@web/features/users/api/get-user-by-username.js';
 import { ProfileCard } from '@web/features/users/components/profile-card.js';
 import { ProfilePosts } from '@web/features/users/components/profile-posts.js';
@@ -13,6 +15,7 @@ import { ProfileSkeleton } from '@web/features/users/components/profile-skeleton
 import { useUserDocument } from '@web/features/users/hooks/use-user-document.js';
 import { isApiError } from '@web/lib/api-client.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
+import { usePostViewer } from '../hooks/use-post-viewer.js';
 
 /** The not-found state for a username (or uid) that names nobody. */
 export function ProfileNotFound({ handle }: { handle: string | null }) {
@@ -82,6 +85,7 @@ export function profileTitle(user: UserDocument): string {
 /** A loaded profile with the owner's actions and the posts section. */
 export function ProfileLayout({ user }: { user: UserDocument }) {
   const auth = useAuth();
+  const viewer = usePostViewer();
   const isOwner = auth.user?.uid === user.uid;
   const name = displayNameOf(user);
   return (
@@ -93,10 +97,18 @@ export function ProfileLayout({ user }: { user: UserDocument }) {
             <Link className="button button--secondary" to={editProfilePath(user)}>
               Edit profile
             </Link>
-          ) : null
+          ) : auth.isLoading ? null : (
+            <FollowButton uid={user.uid} name={name} viewer={auth.user} />
+          )
         }
       />
-      <ProfilePosts name={name} isOwner={isOwner} />
+      <ProfilePosts
+        name={name}
+        isOwner={isOwner}
+        list={(empty) => (
+          <UserPostList uid={user.uid} viewer={viewer} label={`Posts by ${name}`} empty={empty} />
+        )}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { imageAccept, imageFileHint } from '../image-file.js';
+import { imageAccept, imageFileHint } from '@web/lib/image-file.js';
 import type { ImageChoice, ImageChoiceActions } from '../hooks/use-image-choice.js';
 
 interface ImageFieldProps {

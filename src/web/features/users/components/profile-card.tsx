@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
-import { defaultImages } from '@shared/paths.js';
+import { defaultImages, followListPath } from '@shared/paths.js';
 import type { UserDocument } from '@shared/schemas/user.js';
 import { websiteLink } from '../profile-links.js';
-import { Avatar } from './avatar.js';
+import { Avatar } from '@web/components/ui/avatar.js';
 import { BioText } from './bio-text.js';
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+const countFormat = new Intl.NumberFormat();
 
 function joinedLabel(createdAt: string): string | null {
   const date = new Date(createdAt);
@@ -32,9 +34,41 @@ function Cover({ src, alt }: { src: string | null; alt: string | null }) {
   );
 }
 
+function Count({ value, one, many }: { value: number; one: string; many: string }) {
+  return (
+    <>
+      <strong className="profile__count-value">{countFormat.format(value)}</strong>{' '}
+      {value === 1 ? one : many}
+    </>
+  );
+}
+
+/**
+ * issue §5: post, follower and following counts, live with the user document. The lists live at
+ * /{username}/followers and /following; an account without a username has no such address.
+ */
+function ProfileCounts({ user }: { user: UserDocument }) {
+  const { counts } = user;
+  const listLink = (list: 'followers' | 'following', content: ReactNode) =>
+    user.username ? <Link to={followListPath(user, list)}>{content}</Link> : content;
+  return (
+    <ul className="profile__counts" aria-label="Activity">
+      <li>
+        <Count value={counts.posts} one="post" many="posts" />
+      </li>
+      <li>
+        {listLink('followers', <Count value={counts.followers} one="follower" many="followers" />)}
+      </li>
+      <li>
+        {listLink('following', <Count value={counts.following} one="following" many="following" />)}
+      </li>
+    </ul>
+  );
+}
+
 interface ProfileCardProps {
   user: UserDocument;
-  /** Owner actions (Edit profile) shown beside the name. */
+  /** Actions shown beside the name: Edit profile for the owner, Follow for everyone else. */
   actions?: ReactNode;
 }
 
@@ -78,6 +112,7 @@ export function ProfileCard({ user, actions }: ProfileCardProps) {
             </span>
           ) : null}
         </div>
+        <ProfileCounts user={user} />
       </div>
     </article>
   );

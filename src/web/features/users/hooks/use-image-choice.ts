@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { checkImageFile, checkImagePixels } from '../image-file.js';
+import { checkImageFile, checkImagePixels } from '@web/lib/image-file.js';
 
 /** One image slot of the edit form before it is saved. */
 export interface ImageChoice {

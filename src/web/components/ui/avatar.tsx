@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { displayNameOf } from '@shared/display-name.js';
+import { displayNameOf, type NameParts } from '@shared/display-name.js';
 import { defaultImages } from '@shared/paths.js';
-import type { UserDocument } from '@shared/schemas/user.js';
 
-type AvatarUser = Pick<
-  UserDocument,
-  'avatar' | 'avatarThumb' | 'firstName' | 'lastName' | 'displayName' | 'username'
->;
+/** A user document, or an author (which carries only the small rendition). */
+type AvatarUser = NameParts & { avatar?: string | null; avatarThumb?: string | null };
 
 const pixels = { sm: 32, md: 40, lg: 96, xl: 144 } as const;
 

@@ -1,0 +1,288 @@
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from 'react-router';
+import { displayNameOf } from '@shared/display-name.js';
+import { profilePath } from '@shared/paths.js';
+import type { Comment } from '@shared/schemas/post.js';
+import { Avatar } from '@web/components/ui/avatar.js';
+import { RichText } from '@web/components/ui/rich-text.js';
+import { isApiError } from '@web/lib/api-client.js';
+import { fullTimeLabel, relativeTimeLabel } from '@web/lib/relative-time.js';
+import { useDeleteComment } from '../api/delete-comment.js';
+import { useLikeComment } from '../api/like-comment.js';
+import { useUpdateComment } from '../api/update-comment.js';
+import { canDeleteComment, canEditComment, type CommentViewerState } from '../comment-rules.js';
+import { CommentForm } from './comment-form.js';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
+
+const countFormat = new Intl.NumberFormat();
+
+interface CommentItemProps {
+  comment: Comment;
+  postId: string;
+  postAuthorUid: string;
+  viewer: CommentViewerState;
+  /** The time relative labels are measured from (the list's last read). */
+  now: number;
+  /** Opens the thread's reply box; absent where the viewer cannot reply. */
+  onReply?: (comment: Comment) => void;
+  /** After the comment is gone, so the list can say so and place focus. */
+  onDeleted: (comment: Comment) => void;
+}
+
+function likeLabel(count: number): string {
+  return `${countFormat.format(count)} ${count === 1 ? 'like' : 'likes'}`;
+}
+
+function HeartIcon() {
+  return (
+    <svg
+      className="comment__heart"
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M12 20.5s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.7c0 5.6-7.5 10.2-7.5 10.2Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function DotsIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="5" cy="12" r="2" fill="currentColor" />
+      <circle cx="12" cy="12" r="2" fill="currentColor" />
+      <circle cx="19" cy="12" r="2" fill="currentColor" />
+    </svg>
+  );
+}
+
+/**
+ * One comment or reply (issue §3, §4): author, time, "edited", the text with its links, Like, Reply,
+ * and a More menu with Edit (own comments) and Delete (own, the post's author, administrators).
+ */
+export function CommentItem({
+  comment,
+  postId,
+  postAuthorUid,
+  viewer,
+  now,
+  onReply,
+  onDeleted,
+}: CommentItemProps) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const chose = useRef(false);
+  const refocusMore = useRef(false);
+  const like = useLikeComment(postId);
+  const update = useUpdateComment(postId);
+  const remove = useDeleteComment(postId);
+
+  const name = displayNameOf(comment.author);
+  const isReply = comment.parentId !== null;
+  const canEdit = canEditComment(viewer, comment);
+  const canDelete = canDeleteComment(viewer, comment, postAuthorUid);
+  const canAct = !!viewer && viewer.active;
+
+  // Back to the More button once an edit or a cancelled deletion is over, not to the top of the page.
+  useEffect(() => {
+    if (editing || confirming || !refocusMore.current) return;
+    refocusMore.current = false;
+    moreButton.current?.focus();
+  }, [editing, confirming]);
+
+  const closeDialog = () => {
+    refocusMore.current = true;
+    setConfirming(false);
+    setDeleteError(null);
+  };
+
+  const confirmDelete = async () => {
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(comment.id);
+    } catch (error) {
+      // Someone else (the post's author, an administrator) deleted it first: the outcome is the same.
+      if (!isApiError(error, 'not_found')) {
+        setDeleteError(error instanceof Error ? error.message : 'The comment was not deleted.');
+        return;
+      }
+    }
+    // Close the dialog now: closing it later (as the comment leaves) would send focus back to the
+    // departed More button, after the list has placed it.
+    flushSync(() => {
+      setConfirming(false);
+    });
+    onDeleted(comment);
+  };
+
+  const time = relativeTimeLabel(comment.createdAt, now);
+  return (
+    <article
+      className={`comment${isReply ? ' comment--reply' : ''}`}
+      aria-label={`${isReply ? 'Reply' : 'Comment'} by ${name}`}
+      tabIndex={-1}
+      data-comment
+    >
+      <Avatar
+        user={comment.author}
+        alt=""
+        size={isReply ? 'sm' : 'md'}
+        className="comment__avatar"
+      />
+      <div className="comment__main">
+        <header className="comment__header">
+          <Link className="comment__author" to={profilePath(comment.author)}>
+            {name}
+          </Link>
+          <span className="comment__meta">
+            {time ? (
+              <time dateTime={comment.createdAt} title={fullTimeLabel(comment.createdAt)}>
+                {time}
+              </time>
+            ) : null}
+            {comment.editedAt ? (
+              <span className="comment__edited" title={`Edited ${fullTimeLabel(comment.editedAt)}`}>
+                edited
+              </span>
+            ) : null}
+          </span>
+        </header>
+
+        {editing ? (
+          <CommentForm
+            label="Edit comment"
+            submitLabel="Save"
+            busyLabel="Saving…"
+            defaultBody={comment.body}
+            focusOnMount
+            className="form comment-form comment-form--edit"
+            onCancel={() => {
+              refocusMore.current = true;
+              setEditing(false);
+            }}
+            onSave={async (body) => {
+              await update.mutateAsync({ commentId: comment.id, body });
+              refocusMore.current = true;
+              setEditing(false);
+            }}
+          />
+        ) : (
+          <RichText text={comment.body} className="comment__body" mentions hashtags />
+        )}
+
+        <div className="comment__actions">
+          {canAct ? (
+            <button
+              type="button"
+              className="comment__action"
+              aria-pressed={comment.liked}
+              onClick={() => {
+                like.mutate({ commentId: comment.id, liked: !comment.liked });
+              }}
+            >
+              <HeartIcon />
+              Like
+            </button>
+          ) : null}
+          {comment.likeCount > 0 ? (
+            <span className="comment__likes">{likeLabel(comment.likeCount)}</span>
+          ) : null}
+          {canAct && onReply ? (
+            <button
+              type="button"
+              className="comment__action"
+              onClick={() => {
+                onReply(comment);
+              }}
+            >
+              Reply
+            </button>
+          ) : null}
+          {canEdit || canDelete ? (
+            <DropdownMenu.Root
+              // Non-modal: the modal variant injects a <style> element, which the CSP refuses (0006).
+              modal={false}
+              onOpenChange={(open) => {
+                if (open) chose.current = false;
+              }}
+            >
+              <DropdownMenu.Trigger ref={moreButton} className="comment__action comment__more">
+                <DotsIcon />
+                <span className="visually-hidden">More</span>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  className="menu"
+                  align="end"
+                  sideOffset={4}
+                  collisionPadding={8}
+                  loop
+                  onCloseAutoFocus={(event) => {
+                    // The edit field or the dialog takes focus; the menu must not pull it back.
+                    if (chose.current) event.preventDefault();
+                  }}
+                >
+                  {canEdit ? (
+                    <DropdownMenu.Item
+                      className="menu__item"
+                      onSelect={() => {
+                        chose.current = true;
+                        setEditing(true);
+                      }}
+                    >
+                      Edit
+                    </DropdownMenu.Item>
+                  ) : null}
+                  {canDelete ? (
+                    <DropdownMenu.Item
+                      className="menu__item menu__item--danger"
+                      onSelect={() => {
+                        chose.current = true;
+                        setConfirming(true);
+                      }}
+                    >
+                      Delete
+                    </DropdownMenu.Item>
+                  ) : null}
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          ) : null}
+        </div>
+        {like.isError ? (
+          <p className="comment__error" role="alert">
+            {like.variables.liked ? 'Your like was not saved.' : 'Your like was not removed.'}{' '}
+            {like.error.message}
+          </p>
+        ) : null}
+      </div>
+      {confirming ? (
+        <ConfirmDeleteDialog
+          detail={
+            !isReply && comment.replyCount > 0
+              ? `Its ${countFormat.format(comment.replyCount)} ${comment.replyCount === 1 ? 'reply' : 'replies'} will be deleted too.`
+              : null
+          }
+          busy={remove.isPending}
+          error={deleteError}
+          onConfirm={() => {
+            void confirmDelete();
+          }}
+          onClose={closeDialog}
+        />
+      ) : null}
+    </article>
+  );
+}

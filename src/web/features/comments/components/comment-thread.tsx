@@ -1,0 +1,144 @@
+import { useRef, useState } from 'react';
+import type { Comment, Thread } from '@shared/schemas/post.js';
+import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
+import { useCreateComment } from '../api/create-comment.js';
+import { useReplies } from '../api/get-replies.js';
+import { pendingPosted, type PostedComment } from '../comment-cache.js';
+import { replyTarget, type CommentViewerState } from '../comment-rules.js';
+import { CommentForm, type MentionRequest } from './comment-form.js';
+import { CommentItem } from './comment-item.js';
+
+interface CommentThreadProps {
+  thread: Thread;
+  postId: string;
+  postAuthorUid: string;
+  viewer: CommentViewerState;
+  now: number;
+  /** The viewer's new comments on this post (their replies to this thread among them). */
+  posted: PostedComment[];
+  /** When the thread list was last read: the preview's replies are as fresh as that. */
+  threadsLoadedAt: number;
+  onDeleted: (comment: Comment) => void;
+}
+
+/**
+ * A top-level comment with its replies (one level deep, oldest first): the first few come with the
+ * thread, "Show more replies" loads the rest, and one reply box serves the whole thread.
+ */
+export function CommentThread({
+  thread,
+  postId,
+  postAuthorUid,
+  viewer,
+  now,
+  posted,
+  threadsLoadedAt,
+  onDeleted,
+}: CommentThreadProps) {
+  const viewerUid = viewer?.uid ?? null;
+  const [expanded, setExpanded] = useState(false);
+  const [reply, setReply] = useState<MentionRequest | null>(null);
+  const replies = useReplies(postId, thread.id, viewerUid, expanded);
+  const createComment = useCreateComment(postId, viewerUid);
+  const listRef = useRef<HTMLUListElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  // Until the full list has come, the preview stands in for it.
+  const full = expanded && replies.data !== undefined;
+  const shown = full ? replies.data.pages.flatMap((page) => page.items) : thread.replies;
+  const complete = full ? !replies.hasNextPage : thread.replyCount <= thread.replies.length;
+  const extra = pendingPosted(new Set(shown.map((item) => item.id)), posted, thread.id, {
+    complete,
+    loadedAt: full ? replies.dataUpdatedAt : threadsLoadedAt,
+  });
+  const loadingMore = (expanded && replies.isPending) || replies.isFetchingNextPage;
+  const focusFrom = useFocusAfterLoad(listRef, '[data-comment]', shown.length, loadingMore);
+
+  const openReply = (to: Comment) => {
+    if (reply === null && document.activeElement instanceof HTMLElement) {
+      opener.current = document.activeElement;
+    }
+    const target = replyTarget(to, viewer);
+    setReply((current) => ({ username: target.mention, seq: (current?.seq ?? 0) + 1 }));
+  };
+  const canReply = !!viewer && viewer.active;
+  const itemFor = (comment: Comment) => (
+    <CommentItem
+      comment={comment}
+      postId={postId}
+      postAuthorUid={postAuthorUid}
+      viewer={viewer}
+      now={now}
+      onReply={canReply ? openReply : undefined}
+      onDeleted={onDeleted}
+    />
+  );
+  const item = (comment: Comment) => <li key={comment.id}>{itemFor(comment)}</li>;
+
+  return (
+    <li className="comment-thread">
+      {itemFor(thread)}
+      {shown.length > 0 || extra.length > 0 || !complete || reply ? (
+        <div className="comment-thread__replies">
+          {shown.length > 0 ? (
+            <ul className="comment-list comment-list--replies" ref={listRef}>
+              {shown.map(item)}
+            </ul>
+          ) : null}
+          {!complete ? (
+            <button
+              type="button"
+              className="button button--ghost button--small comment-thread__more"
+              disabled={loadingMore}
+              aria-busy={loadingMore}
+              onClick={() => {
+                focusFrom(shown.length);
+                if (!expanded) setExpanded(true);
+                else if (replies.data === undefined) void replies.refetch();
+                else void replies.fetchNextPage();
+              }}
+            >
+              {loadingMore ? (
+                <>
+                  <span className="spinner" aria-hidden="true" />
+                  Loading replies…
+                </>
+              ) : (
+                'Show more replies'
+              )}
+            </button>
+          ) : null}
+          {replies.isError ? (
+            <p className="comment__error" role="alert">
+              We couldn&apos;t load more replies. {replies.error.message}
+            </p>
+          ) : null}
+          {extra.length > 0 ? (
+            <ul className="comment-list comment-list--replies">{extra.map(item)}</ul>
+          ) : null}
+          {reply ? (
+            <CommentForm
+              key={thread.id}
+              label="Write a reply"
+              submitLabel="Post reply"
+              busyLabel="Posting reply…"
+              savedMessage="Reply posted."
+              mention={reply}
+              rows={2}
+              className="form comment-form comment-form--reply"
+              onCancel={() => {
+                setReply(null);
+                // Back to the Reply button that opened the box, if it is still there.
+                if (opener.current?.isConnected) opener.current.focus();
+                opener.current = null;
+              }}
+              onSave={async (body) => {
+                await createComment.mutateAsync({ postId, body, parentId: thread.id });
+              }}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,194 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { Comment, PostView, Thread } from '@shared/schemas/post.js';
+import { FormStatus } from '@web/components/ui/form-status.js';
+import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
+import { useCreateComment } from '../api/create-comment.js';
+import { useComments } from '../api/get-comments.js';
+import { usePostedComments } from '../api/get-posted-comments.js';
+import { pendingPosted } from '../comment-cache.js';
+import type { CommentViewerState } from '../comment-rules.js';
+import { useCommentsLiveRefresh } from '../hooks/use-comments-live-refresh.js';
+import { CommentForm } from './comment-form.js';
+import { CommentThread } from './comment-thread.js';
+
+const countFormat = new Intl.NumberFormat();
+
+interface CommentsSectionProps {
+  /** The live post (topic posts/{id}): its count heads the section and its revision refreshes the list. */
+  post: PostView;
+  /** Who is reading: null when signed out, undefined while the session loads. */
+  viewer: CommentViewerState;
+}
+
+function CommentsSkeleton() {
+  return (
+    <div className="comment-list" role="status" aria-label="Loading comments">
+      {[0, 1].map((row) => (
+        <div key={row} className="comment comment--skeleton">
+          <span className="avatar avatar--md skeleton" />
+          <div className="comment__main">
+            <span className="skeleton skeleton--line skeleton--short" />
+            <span className="skeleton skeleton--line" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Composer({ postId, viewer }: { postId: string; viewer: CommentViewerState }) {
+  const create = useCreateComment(postId, viewer?.uid ?? null);
+  if (viewer === undefined) return null;
+  if (viewer === null) {
+    return (
+      <p className="comments__prompt">
+        <Link to="/signin">Sign in</Link> or <Link to="/register">create an account</Link> to join
+        the conversation.
+      </p>
+    );
+  }
+  if (!viewer.active) {
+    // decision 0005: inactive users read the conversation and are told why they cannot join it.
+    return (
+      <p className="comments__prompt">
+        Your account is awaiting activation by an administrator, so you can&apos;t comment yet.
+      </p>
+    );
+  }
+  return (
+    <CommentForm
+      label="Write a comment"
+      submitLabel="Comment"
+      busyLabel="Commenting…"
+      savedMessage="Comment posted."
+      onSave={async (body) => {
+        await create.mutateAsync({ postId, body });
+      }}
+    />
+  );
+}
+
+/**
+ * issue §3: the comments of a post, oldest first so the newest is last, a page at a time; replies
+ * one level deep; the comment box at the end. Live through the post's commentsRevision.
+ */
+export function CommentsSection({ post, viewer }: CommentsSectionProps) {
+  useCommentsLiveRefresh(post);
+  const viewerUid = viewer?.uid ?? null;
+  const threads = useComments(post.id, viewerUid, viewer !== undefined);
+  const posted = usePostedComments(post.id, viewerUid);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [announcement, setAnnouncement] = useState<{ text: string; seq: number } | null>(null);
+
+  const items = threads.data?.pages.flatMap((page) => page.items) ?? [];
+  const extra: Thread[] = pendingPosted(new Set(items.map((item) => item.id)), posted, null, {
+    complete: !threads.hasNextPage,
+    loadedAt: threads.dataUpdatedAt,
+  }).map((comment) => ({ ...comment, replies: [] }));
+  const focusFrom = useFocusAfterLoad(
+    listRef,
+    ':scope > li > [data-comment]',
+    items.length,
+    threads.isFetchingNextPage,
+  );
+
+  const onDeleted = (comment: Comment) => {
+    const text = comment.parentId === null ? 'Comment deleted.' : 'Reply deleted.';
+    // A new element each time, so a second deletion is announced as well.
+    setAnnouncement((current) => ({ text, seq: (current?.seq ?? 0) + 1 }));
+    // The comment and its menu are gone: focus goes to the section's heading, not the page top.
+    heading.current?.focus();
+  };
+  const thread = (item: Thread) => (
+    <CommentThread
+      key={item.id}
+      thread={item}
+      postId={post.id}
+      postAuthorUid={post.author.uid}
+      viewer={viewer}
+      now={threads.dataUpdatedAt}
+      posted={posted}
+      threadsLoadedAt={threads.dataUpdatedAt}
+      onDeleted={onDeleted}
+    />
+  );
+
+  let body;
+  if (viewer === undefined || threads.isPending) {
+    body = <CommentsSkeleton />;
+  } else if (threads.isError && items.length === 0) {
+    body = (
+      <div className="alert alert--error" role="alert">
+        <p>We couldn&apos;t load the comments. {threads.error.message}</p>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => {
+            void threads.refetch();
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (items.length === 0 && extra.length === 0) {
+    body = (
+      <p className="comments__empty">
+        No comments yet.{viewer?.active ? ' Start the conversation.' : ''}
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="comment-list" ref={listRef}>
+          {items.map(thread)}
+        </ul>
+        {threads.isFetchNextPageError ? (
+          <p className="comment__error" role="alert">
+            We couldn&apos;t load more comments. {threads.error.message}
+          </p>
+        ) : null}
+        {threads.hasNextPage ? (
+          <button
+            type="button"
+            className="button button--secondary comments__more"
+            disabled={threads.isFetchingNextPage}
+            aria-busy={threads.isFetchingNextPage}
+            onClick={() => {
+              focusFrom(items.length);
+              void threads.fetchNextPage();
+            }}
+          >
+            {threads.isFetchingNextPage ? (
+              <>
+                <span className="spinner" aria-hidden="true" />
+                Loading comments…
+              </>
+            ) : (
+              'Load more comments'
+            )}
+          </button>
+        ) : null}
+        {extra.length > 0 ? <ul className="comment-list">{extra.map(thread)}</ul> : null}
+      </>
+    );
+  }
+
+  const count = post.commentCount;
+  return (
+    <section className="comments" aria-labelledby="comments-heading">
+      <h2 id="comments-heading" className="comments__title" ref={heading} tabIndex={-1}>
+        {count === 0
+          ? 'Comments'
+          : `${countFormat.format(count)} ${count === 1 ? 'comment' : 'comments'}`}
+      </h2>
+      {body}
+      <FormStatus>
+        {announcement ? <p key={announcement.seq}>{announcement.text}</p> : null}
+      </FormStatus>
+      <Composer postId={post.id} viewer={viewer} />
+    </section>
+  );
+}

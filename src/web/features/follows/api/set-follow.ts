@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FollowState, Relationship } from '@shared/schemas/follow.js';
+import { apiDelete, apiPut } from '@web/lib/api-client.js';
+import { followKeys } from '../follow-keys.js';
+import { rollBackFollowing, withFollowing } from '../follow-state.js';
+
+export interface SetFollowInput {
+  uid: string;
+  /** true to follow, false to stop following. */
+  following: boolean;
+}
+
+/** PUT (follow) or DELETE (unfollow) /api/users/:uid/follow; both are idempotent. */
+export function setFollow({ uid, following }: SetFollowInput): Promise<FollowState> {
+  const path = `/api/users/${encodeURIComponent(uid)}/follow`;
+  return following ? apiPut<FollowState>(path) : apiDelete<FollowState>(path);
+}
+
+/** Follow or unfollow `uid` as `viewerUid`, shown at once and rolled back if the server says no. */
+export function useSetFollow(viewerUid: string, uid: string) {
+  const queryClient = useQueryClient();
+  const key = followKeys.relationship(viewerUid, uid);
+  return useMutation({
+    mutationFn: setFollow,
+    // Presses on one button reach the server in order, so the last press is the state that stays.
+    scope: { id: `follow:${uid}` },
+    onMutate: async ({ following }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<Relationship>(key, (current) => withFollowing(current, following));
+    },
+    onError: (_error, { following }) => {
+      queryClient.setQueryData<Relationship>(key, (current) =>
+        rollBackFollowing(current, following),
+      );
+    },
+    onSuccess: () => {
+      // Both people's lists changed; they are read again when next shown, not under the reader's eyes.
+      for (const who of [viewerUid, uid]) {
+        void queryClient.invalidateQueries({
+          queryKey: followKeys.lists(who),
+          refetchType: 'none',
+        });
+      }
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PostView } from '@shared/schemas/post.js';
+import { apiPatch } from '@web/lib/api-client.js';
+import { patchCachedPost } from '../post-cache.js';
+
+export interface UpdatePostInput {
+  postId: string;
+  body: string;
+  /** New descriptions of the images by position (null for none); absent to leave them. */
+  alts?: (string | null)[];
+}
+
+/** PATCH /api/posts/:postId (the author only). */
+export function updatePost({ postId, ...changes }: UpdatePostInput): Promise<PostView> {
+  return apiPatch<PostView>(`/api/posts/${encodeURIComponent(postId)}`, changes);
+}
+
+export function useUpdatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePost,
+    onSuccess: (post) => {
+      patchCachedPost(queryClient, post);
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import { Suspense, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { postPath } from '@shared/paths.js';
+import type { PostView } from '@shared/schemas/post.js';
+import { useLikePost } from '../api/like-post.js';
+import type { PostViewerState } from '../viewer.js';
+import { LikersDialog, loadLikersDialog, preload } from './lazy-parts.js';
+import { CommentIcon, HeartIcon } from './post-icons.js';
+
+const countFormat = new Intl.NumberFormat();
+
+function plural(count: number, one: string, many: string): string {
+  return `${countFormat.format(count)} ${count === 1 ? one : many}`;
+}
+
+interface PostActionsProps {
+  post: PostView;
+  viewer: PostViewerState;
+  /** On the post's own page the comment count is plain text: the comments are right below. */
+  linkComments: boolean;
+}
+
+/**
+ * Like (a toggle with aria-pressed, optimistic), who liked, and the comment count. Readers who may not
+ * like (signed out, inactive: ADR 0005) keep a focusable button that says why when pressed.
+ */
+export function PostActions({ post, viewer, linkComments }: PostActionsProps) {
+  const like = useLikePost(post.id);
+  const [explain, setExplain] = useState(false);
+  const [showLikers, setShowLikers] = useState(false);
+  const noteId = useId();
+  const allowed = !!viewer && viewer.active;
+  const failed = like.isError ? like.error.message : null;
+
+  const comments = plural(post.commentCount, 'comment', 'comments');
+  return (
+    <div className="post__footer">
+      <div className="post__actions">
+        <button
+          type="button"
+          className={`post__action post__like${post.liked ? ' post__like--on' : ''}`}
+          aria-pressed={post.liked}
+          aria-disabled={allowed ? undefined : true}
+          aria-describedby={explain || failed ? noteId : undefined}
+          onClick={() => {
+            if (!allowed) {
+              // Still loading the session: say nothing rather than something that may not be true.
+              if (viewer !== undefined) setExplain(true);
+              return;
+            }
+            like.mutate({ postId: post.id, liked: !post.liked });
+          }}
+        >
+          <HeartIcon filled={post.liked} />
+          Like
+        </button>
+        {post.likeCount > 0 ? (
+          <button
+            type="button"
+            className="post__action post__count"
+            aria-haspopup="dialog"
+            onPointerEnter={() => {
+              preload(loadLikersDialog);
+            }}
+            onFocus={() => {
+              preload(loadLikersDialog);
+            }}
+            onClick={() => {
+              setShowLikers(true);
+            }}
+          >
+            {plural(post.likeCount, 'like', 'likes')}
+          </button>
+        ) : (
+          <span className="post__count post__count--none">0 likes</span>
+        )}
+        {linkComments ? (
+          <Link className="post__action post__comments" to={postPath(post.id)}>
+            <CommentIcon />
+            {comments}
+          </Link>
+        ) : (
+          <span className="post__count post__comments">
+            <CommentIcon />
+            {comments}
+          </span>
+        )}
+      </div>
+      <div id={noteId} className="post__note-region" role="status">
+        {failed ? <p className="post__note post__note--error">{failed}</p> : null}
+        {explain && !failed ? (
+          <p className="post__note">
+            {viewer === null ? (
+              <>
+                <Link to="/login">Sign in</Link> to like posts.
+              </>
+            ) : (
+              'Your account is awaiting activation, so you can’t like posts yet.'
+            )}
+          </p>
+        ) : null}
+      </div>
+      {showLikers ? (
+        <Suspense fallback={null}>
+          <LikersDialog
+            postId={post.id}
+            likeCount={post.likeCount}
+            onClose={() => {
+              setShowLikers(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

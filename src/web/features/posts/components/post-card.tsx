@@ -1,0 +1,193 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { displayNameOf } from '@shared/display-name.js';
+import { postPath, profilePath } from '@shared/paths.js';
+import type { PostView } from '@shared/schemas/post.js';
+import { Avatar } from '@web/components/ui/avatar.js';
+import { RichText } from '@web/components/ui/rich-text.js';
+import { fullTimeLabel, relativeTimeLabel } from '@web/lib/relative-time.js';
+import { useNow } from '@web/lib/use-now.js';
+import { canDeletePost, canEditPost, type PostViewerState } from '../viewer.js';
+import { DeletePostDialog } from './delete-post-dialog.js';
+import {
+  loadPostEditForm,
+  loadVersionsDialog,
+  PostEditForm,
+  preload,
+  VersionsDialog,
+} from './lazy-parts.js';
+import { MoreMenu } from './more-menu.js';
+import { PostActions } from './post-actions.js';
+import { PostImages } from './post-images.js';
+
+/** How long "Link copied" stays on screen. */
+const noticeMs = 4_000;
+
+interface PostCardProps {
+  post: PostView;
+  viewer: PostViewerState;
+  /** `full` on the post's own page: larger text and images, comments below instead of a link. */
+  variant?: 'feed' | 'full';
+  /** After the viewer deleted the post (it has already left every list). */
+  onDeleted?: (postId: string) => void;
+}
+
+type Dialog = 'delete' | 'versions' | null;
+
+/**
+ * One post (issue: posts §1, §2, §4): who wrote it and when (a link to the post), "edited" with its
+ * history, the text with links, mentions and hashtags, the images, Like, and the More menu.
+ */
+export function PostCard({ post, viewer, variant = 'feed', onDeleted }: PostCardProps) {
+  const now = useNow();
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const more = useRef<HTMLButtonElement>(null);
+  const name = displayNameOf(post.author);
+  const profile = profilePath(post.author);
+  const canEdit = canEditPost(viewer, post.author.uid);
+  const canDelete = canDeletePost(viewer, post.author.uid);
+
+  useEffect(() => {
+    // Authors are likely to edit: have the form's code ready before they ask.
+    if (canEdit) preload(loadPostEditForm);
+  }, [canEdit]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => {
+      setNotice(null);
+    }, noticeMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [notice]);
+
+  const copyLink = () => {
+    const url = new URL(postPath(post.id), window.location.origin).href;
+    navigator.clipboard.writeText(url).then(
+      () => {
+        setNotice('Link copied.');
+      },
+      () => {
+        setNotice(`Copy this link: ${url}`);
+      },
+    );
+  };
+
+  return (
+    <article
+      className={`post post--${variant}`}
+      aria-label={`Post by ${name}`}
+      data-post-id={post.id}
+      tabIndex={-1}
+    >
+      <header className="post__header">
+        {/* The name beside it is the link readers use; the picture repeats it for pointers only. */}
+        <Link to={profile} className="post__avatar" tabIndex={-1} aria-hidden="true">
+          <Avatar user={post.author} alt="" size={variant === 'full' ? 'lg' : 'md'} />
+        </Link>
+        <div className="post__byline">
+          <Link to={profile} className="post__author">
+            {name}
+          </Link>
+          {post.author.username ? (
+            <span className="post__username">@{post.author.username}</span>
+          ) : null}
+          <span className="post__meta">
+            <Link to={postPath(post.id)} className="post__time">
+              <time dateTime={post.createdAt} title={fullTimeLabel(post.createdAt)}>
+                {relativeTimeLabel(post.createdAt, now)}
+              </time>
+            </Link>
+            {post.editedAt ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <button
+                  type="button"
+                  className="post__edited"
+                  aria-haspopup="dialog"
+                  onPointerEnter={() => {
+                    preload(loadVersionsDialog);
+                  }}
+                  onFocus={() => {
+                    preload(loadVersionsDialog);
+                  }}
+                  onClick={() => {
+                    setDialog('versions');
+                  }}
+                >
+                  edited<span className="visually-hidden">, show earlier versions</span>
+                </button>
+              </>
+            ) : null}
+          </span>
+        </div>
+        <MoreMenu
+          triggerRef={more}
+          canEdit={canEdit && !editing}
+          canDelete={canDelete}
+          onCopyLink={copyLink}
+          onEdit={() => {
+            setEditing(true);
+          }}
+          onDelete={() => {
+            setDialog('delete');
+          }}
+        />
+      </header>
+
+      {editing ? (
+        <Suspense
+          fallback={<RichText as="div" className="post__body" text={post.body} mentions hashtags />}
+        >
+          <PostEditForm
+            post={post}
+            onDone={() => {
+              setEditing(false);
+              more.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : (
+        <RichText as="div" className="post__body" text={post.body} mentions hashtags />
+      )}
+
+      <PostImages images={post.images} authorName={name} large={variant === 'full'} />
+
+      <PostActions post={post} viewer={viewer} linkComments={variant === 'feed'} />
+
+      <div role="status" className="post__notice-region">
+        {notice ? <p className="post__note">{notice}</p> : null}
+      </div>
+
+      {dialog === 'delete' ? (
+        <DeletePostDialog
+          postId={post.id}
+          byModerator={viewer?.uid !== post.author.uid}
+          returnFocus={() => more.current}
+          onCancel={() => {
+            setDialog(null);
+          }}
+          onDeleted={(postId) => {
+            setDialog(null);
+            onDeleted?.(postId);
+          }}
+        />
+      ) : null}
+      {dialog === 'versions' && post.editedAt ? (
+        <Suspense fallback={null}>
+          <VersionsDialog
+            postId={post.id}
+            body={post.body}
+            editedAt={post.editedAt}
+            onClose={() => {
+              setDialog(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </article>
+  );
+}

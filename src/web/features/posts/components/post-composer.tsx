@@ -1,0 +1,309 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { limits } from '@shared/limits.js';
+import type { UserDocument } from '@shared/schemas/user.js';
+import { Avatar } from '@web/components/ui/avatar.js';
+import { FormShell } from '@web/components/ui/form-shell.js';
+import { FormStatus } from '@web/components/ui/form-status.js';
+import { SubmitButton } from '@web/components/ui/submit-button.js';
+import { TextAreaField } from '@web/components/ui/text-area-field.js';
+import { ApiError } from '@web/lib/api-client.js';
+import { applyServerErrors } from '@web/lib/form-errors.js';
+import { imageAccept, imageFileHint } from '@web/lib/image-file.js';
+import { textCounter } from '@web/lib/text-counter.js';
+import { useCreatePost } from '../api/create-post.js';
+import { useComposerImages, type ComposerImage } from '../hooks/use-composer-images.js';
+import { altTextError, postBodyError } from '../post-form.js';
+import { ImageIcon } from './post-icons.js';
+
+interface ComposerValues {
+  body: string;
+}
+
+interface PostComposerProps {
+  /** The signed-in, active author. */
+  user: UserDocument;
+}
+
+const maxImages = limits.post.maxImages;
+
+/**
+ * Issue: posts §1. Write a post of up to limits.post.max characters with up to four images, each with
+ * its description (a reminder when it is missing, never a requirement). Everything typed and chosen
+ * stays after an error; the new post shows on top of the feed as soon as it is saved.
+ */
+export function PostComposer({ user }: PostComposerProps) {
+  const create = useCreatePost();
+  const [images, actions] = useComposerImages();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [imageNote, setImageNote] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  // An image the server refused: its Remove button (which the message describes) takes focus once shown.
+  const focusImage = useRef<string | null>(null);
+  useEffect(() => {
+    const key = focusImage.current;
+    if (!key) return;
+    focusImage.current = null;
+    removeButtons.current.get(key)?.focus();
+  });
+  const id = useId();
+  const fileHintId = `${id}-file-hint`;
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ComposerValues>({ defaultValues: { body: '' } });
+  const body = useWatch({ control, name: 'body' });
+  const { ref: bodyRef, ...bodyField } = register('body', {
+    validate: (value) => postBodyError(value) ?? true,
+    onChange: () => {
+      setStatus(null);
+    },
+  });
+
+  const publish = async ({ body: text }: ComposerValues) => {
+    setFormError(null);
+    setStatus(null);
+    // A refused image is never sent: it has to go first (its own message says why).
+    const refused = images.find((image) => image.error !== null);
+    if (refused) {
+      removeButtons.current.get(refused.key)?.focus();
+      return;
+    }
+    const tooLong = images.find((image) => altTextError(image.alt) !== null);
+    if (tooLong) {
+      setFormError(altTextError(tooLong.alt));
+      return;
+    }
+    try {
+      await create.mutateAsync({
+        body: text,
+        images: images.map((image) => ({ file: image.file, alt: image.alt })),
+      });
+      reset({ body: '' });
+      actions.reset();
+      setImageNote(null);
+      setStatus('Your post is published.');
+      textarea.current?.focus();
+    } catch (error) {
+      setFormError(showServerErrors(error));
+    }
+  };
+
+  /** The text's error goes on the textarea, each image's on that image; the rest is the alert. */
+  function showServerErrors(error: unknown): string | null {
+    if (!(error instanceof ApiError)) return applyServerErrors(error, setError, ['body']);
+    const { body: bodyMessage, ...rest } = error.fields;
+    const refusedKey = actions.setServerErrors(rest);
+    const others = Object.fromEntries(
+      Object.entries(rest).filter(([name]) => !/^(image|alt)\d$/.test(name)),
+    );
+    if (refusedKey && bodyMessage === undefined && Object.keys(others).length === 0) {
+      focusImage.current = refusedKey;
+      return null;
+    }
+    return applyServerErrors(
+      new ApiError({
+        status: error.status,
+        code: error.code,
+        message: error.message,
+        fields: bodyMessage === undefined ? others : { body: bodyMessage, ...others },
+      }),
+      setError,
+      ['body'],
+    );
+  }
+
+  const full = images.length >= maxImages;
+
+  return (
+    <section className="card composer" aria-label="New post">
+      <FormShell
+        busy={isSubmitting}
+        error={formError}
+        onSubmit={(event) => handleSubmit(publish)(event)}
+        className="form composer__form"
+      >
+        <div className="composer__main">
+          <Avatar user={user} alt="" size="md" className="composer__avatar" />
+          <TextAreaField
+            label="Write a post"
+            className="composer__text"
+            rows={3}
+            placeholder="What’s on your mind?"
+            counter={textCounter(body, limits.post.max)}
+            error={errors.body?.message}
+            ref={(element) => {
+              bodyRef(element);
+              textarea.current = element;
+            }}
+            {...bodyField}
+          />
+        </div>
+
+        {images.length > 0 ? (
+          <ul className="composer__images" aria-label="Images to post">
+            {images.map((image, index) => (
+              <ComposerImageItem
+                key={image.key}
+                image={image}
+                index={index}
+                removeRef={(element) => {
+                  if (element) removeButtons.current.set(image.key, element);
+                  else removeButtons.current.delete(image.key);
+                }}
+                onAlt={(alt) => {
+                  actions.setAlt(image.key, alt);
+                }}
+                onLoaded={(width, height) => {
+                  actions.previewLoaded(image.key, width, height);
+                }}
+                onRemove={() => {
+                  actions.remove(image.key);
+                  setImageNote(null);
+                  fileInput.current?.focus();
+                }}
+              />
+            ))}
+          </ul>
+        ) : null}
+
+        <div className="composer__tools">
+          <div className="composer__files">
+            <input
+              ref={fileInput}
+              id={`${id}-files`}
+              className="visually-hidden composer__file-input"
+              type="file"
+              multiple
+              accept={imageAccept}
+              // aria-disabled keeps focus here after the fourth image; a click then only explains.
+              aria-disabled={full || undefined}
+              aria-describedby={fileHintId}
+              onClick={(event) => {
+                if (!full) return;
+                event.preventDefault();
+                setImageNote(
+                  `A post can have ${String(maxImages)} images. Remove one to add another.`,
+                );
+              }}
+              onChange={(event) => {
+                const files = Array.from(event.currentTarget.files ?? []);
+                event.currentTarget.value = '';
+                if (files.length === 0) return;
+                setStatus(null);
+                setImageNote(actions.add(files));
+              }}
+            />
+            <label htmlFor={`${id}-files`} className="button button--ghost composer__file-label">
+              <ImageIcon />
+              Add images
+            </label>
+            <p className="field__hint composer__file-hint" id={fileHintId}>
+              {full
+                ? `That’s ${String(maxImages)} images, the most a post can have.`
+                : `Up to ${String(maxImages)} images. ${imageFileHint}`}
+            </p>
+          </div>
+          <SubmitButton busy={isSubmitting} label="Post" busyLabel="Posting…" block={false} />
+        </div>
+        {imageNote ? (
+          <p className="composer__note" role="status">
+            {imageNote}
+          </p>
+        ) : null}
+        <FormStatus>{status}</FormStatus>
+      </FormShell>
+    </section>
+  );
+}
+
+interface ComposerImageItemProps {
+  image: ComposerImage;
+  index: number;
+  removeRef: (element: HTMLButtonElement | null) => void;
+  onAlt: (alt: string) => void;
+  onLoaded: (width: number, height: number) => void;
+  onRemove: () => void;
+}
+
+/** A chosen image: its preview, Remove, and its description with a gentle reminder while empty. */
+function ComposerImageItem({
+  image,
+  index,
+  removeRef,
+  onAlt,
+  onLoaded,
+  onRemove,
+}: ComposerImageItemProps) {
+  const number = String(index + 1);
+  const errorId = useId();
+  const missingAlt = image.alt.trim() === '';
+  // A file the browser cannot show may still be one the server reads: it has the last word.
+  const [undecodable, setUndecodable] = useState(false);
+  return (
+    <li className={`composer-image${image.error ? ' composer-image--refused' : ''}`}>
+      <div className="composer-image__preview">
+        {image.previewUrl && !undecodable ? (
+          <img
+            src={image.previewUrl}
+            alt={`Preview ${number}: ${image.file.name}`}
+            onLoad={(event) => {
+              onLoaded(event.currentTarget.naturalWidth, event.currentTarget.naturalHeight);
+            }}
+            onError={() => {
+              setUndecodable(true);
+            }}
+          />
+        ) : (
+          <span className="composer-image__none">
+            {image.file.name}
+            {image.error ? null : (
+              <>
+                <br />
+                No preview for this file. It is checked when you post.
+              </>
+            )}
+          </span>
+        )}
+        <button
+          ref={removeRef}
+          type="button"
+          className="button button--secondary button--small composer-image__remove"
+          aria-describedby={image.error ? errorId : undefined}
+          onClick={onRemove}
+        >
+          Remove<span className="visually-hidden"> image {number}</span>
+        </button>
+      </div>
+      {image.error ? (
+        <p className="field__error" id={errorId}>
+          {image.error}
+        </p>
+      ) : null}
+      <TextAreaField
+        name={`alt${String(index)}`}
+        label={`Alt text for image ${number}`}
+        className="composer-image__alt"
+        rows={2}
+        value={image.alt}
+        hint={
+          missingAlt
+            ? 'No alt text yet. A short description lets people who can’t see the image know what it shows.'
+            : undefined
+        }
+        error={image.altError ?? undefined}
+        onChange={(event) => {
+          onAlt(event.currentTarget.value);
+        }}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { limits } from '@shared/limits.js';
+import type { PostView } from '@shared/schemas/post.js';
+import { FormShell } from '@web/components/ui/form-shell.js';
+import { SubmitButton } from '@web/components/ui/submit-button.js';
+import { TextAreaField } from '@web/components/ui/text-area-field.js';
+import { applyServerErrors } from '@web/lib/form-errors.js';
+import { textCounter } from '@web/lib/text-counter.js';
+import { useUpdatePost } from '../api/update-post.js';
+import { altTextError, postBodyError } from '../post-form.js';
+
+interface EditValues {
+  body: string;
+  alts: string[];
+}
+
+interface PostEditFormProps {
+  post: PostView;
+  onDone: () => void;
+}
+
+/**
+ * Issue: posts §1. The author edits the text in place (same limit and counter as writing it), and may
+ * fix the images' descriptions. Cancel leaves the post as it was; the text typed survives an error.
+ */
+export function PostEditForm({ post, onDone }: PostEditFormProps) {
+  const update = useUpdatePost();
+  const [formError, setFormError] = useState<string | null>(null);
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<EditValues>({
+    defaultValues: { body: post.body, alts: post.images.map((image) => image.alt ?? '') },
+  });
+  const [body, alts] = useWatch({ control, name: ['body', 'alts'] });
+
+  useEffect(() => {
+    const element = textarea.current;
+    if (!element) return;
+    element.focus();
+    element.setSelectionRange(element.value.length, element.value.length);
+  }, []);
+
+  const save = async (values: EditValues) => {
+    setFormError(null);
+    const changedAlts = values.alts.some(
+      (alt, index) => alt.trim() !== (post.images[index]?.alt ?? ''),
+    );
+    if (values.body === post.body && !changedAlts) {
+      onDone();
+      return;
+    }
+    try {
+      await update.mutateAsync({
+        postId: post.id,
+        body: values.body,
+        alts: changedAlts ? values.alts.map((alt) => alt.trim() || null) : undefined,
+      });
+      onDone();
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ['body']));
+    }
+  };
+
+  const { ref: bodyRef, ...bodyField } = register('body', {
+    validate: (value) => postBodyError(value) ?? true,
+  });
+
+  return (
+    <FormShell
+      busy={isSubmitting}
+      error={formError}
+      onSubmit={(event) => handleSubmit(save)(event)}
+      className="form post-edit"
+    >
+      <TextAreaField
+        label="Edit post"
+        rows={4}
+        counter={textCounter(body, limits.post.max)}
+        error={errors.body?.message}
+        ref={(element) => {
+          bodyRef(element);
+          textarea.current = element;
+        }}
+        {...bodyField}
+      />
+      {post.images.map((image, index) => (
+        <TextAreaField
+          key={image.id}
+          label={`Alt text for image ${String(index + 1)}`}
+          hint="Describe the image for people who can’t see it."
+          rows={2}
+          counter={textCounter(alts[index] ?? '', limits.altText.max)}
+          error={errors.alts?.[index]?.message}
+          {...register(`alts.${index}`, {
+            validate: (value) => altTextError(value) ?? true,
+          })}
+        />
+      ))}
+      <div className="form__actions">
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <SubmitButton busy={isSubmitting} label="Save" busyLabel="Saving…" block={false} />
+      </div>
+    </FormShell>
+  );
+}

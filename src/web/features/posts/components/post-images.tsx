@@ -1,0 +1,83 @@
+import { Suspense, useRef, useState } from 'react';
+import type { PostImage } from '@shared/schemas/post.js';
+import { ImageViewer, loadImageViewer, preload } from './lazy-parts.js';
+
+interface PostImagesProps {
+  images: readonly PostImage[];
+  authorName: string;
+  /** The post's own page shows the images larger. */
+  large?: boolean;
+}
+
+/**
+ * A post's images in a grid laid out for one to four, each a button that opens the full-size
+ * viewer there. The feed rendition loads lazily with its real size, so nothing jumps as it arrives.
+ */
+export function PostImages({ images, authorName, large = false }: PostImagesProps) {
+  const [open, setOpen] = useState<number | null>(null);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  // Closing the viewer returns focus to the image it showed last, not the one it opened on.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const count = images.length;
+  if (count === 0) return null;
+  return (
+    <>
+      <div
+        className={`post-images post-images--${String(Math.min(count, 4))}${large ? ' post-images--large' : ''}`}
+      >
+        {images.map((image, index) => (
+          <button
+            key={image.id}
+            ref={(element) => {
+              buttons.current[index] = element;
+            }}
+            type="button"
+            className="post-images__item"
+            aria-haspopup="dialog"
+            onPointerEnter={() => {
+              preload(loadImageViewer);
+            }}
+            onFocus={() => {
+              preload(loadImageViewer);
+            }}
+            onClick={() => {
+              returnFocus.current = buttons.current[index] ?? null;
+              setOpen(index);
+            }}
+          >
+            <img
+              className="post-images__image"
+              src={image.url}
+              alt={image.alt ?? ''}
+              width={image.width}
+              height={image.height}
+              loading="lazy"
+              decoding="async"
+            />
+            <span className="visually-hidden">
+              {image.alt ? ', ' : 'An image without a description, '}
+              view full size
+              {count > 1 ? ` (image ${String(index + 1)} of ${String(count)})` : ''}
+            </span>
+          </button>
+        ))}
+      </div>
+      {open !== null ? (
+        <Suspense fallback={null}>
+          <ImageViewer
+            images={images}
+            startAt={open}
+            authorName={authorName}
+            returnFocus={() => returnFocus.current}
+            onShow={(index) => {
+              returnFocus.current = buttons.current[index] ?? null;
+            }}
+            onClose={() => {
+              setOpen(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import type { FeedTab } from '@shared/schemas/post.js';
+
+/**
+ * Query keys of posts (STYLE.md §4). Every list of posts (feeds, a user's posts) sits under `lists()`,
+ * so a realtime change can find and patch each cached copy of a post.
+ */
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: () => [...postKeys.all, 'list'] as const,
+  feeds: () => [...postKeys.lists(), 'feed'] as const,
+  /** A feed tab; `tag` ('' for none) filters the Everyone feed. */
+  feed: (tab: FeedTab, tag = '') => [...postKeys.feeds(), tab, tag] as const,
+  byUser: (uid: string) => [...postKeys.lists(), 'user', uid] as const,
+  details: () => [...postKeys.all, 'detail'] as const,
+  detail: (postId: string) => [...postKeys.details(), postId] as const,
+  versions: (postId: string) => [...postKeys.all, 'versions', postId] as const,
+  likers: (postId: string) => [...postKeys.all, 'likers', postId] as const,
+};

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { hashtagsOf, richTextSegments, webHref } from './rich-text.js';
+
+const post = { mentions: true, hashtags: true };
+
+describe('richTextSegments: web links (bios and posts)', () => {
+  it('keeps plain text, line breaks included, as one text run', () => {
+    expect(richTextSegments('Hello\nworld')).toEqual([{ kind: 'text', text: 'Hello\nworld' }]);
+  });
+
+  it('turns web addresses into links and keeps the text around them', () => {
+    expect(richTextSegments('Blog: https://ada.example/posts?x=1, and more\nhere')).toEqual([
+      { kind: 'text', text: 'Blog: ' },
+      {
+        kind: 'link',
+        text: 'https://ada.example/posts?x=1',
+        href: 'https://ada.example/posts?x=1',
+      },
+      { kind: 'text', text: ', and more\nhere' },
+    ]);
+  });
+
+  it('gives a scheme-less address https', () => {
+    expect(richTextSegments('see example.org')).toEqual([
+      { kind: 'text', text: 'see ' },
+      { kind: 'link', text: 'example.org', href: 'https://example.org/' },
+    ]);
+  });
+
+  it('never links a javascript: or data: address', () => {
+    for (const text of ['javascript:alert(1) x', 'data:text/html,<script>alert(1)</script>']) {
+      const segments = richTextSegments(text, post);
+      expect(segments.every((segment) => segment.kind === 'text')).toBe(true);
+      expect(segments.map((segment) => segment.text).join('')).toBe(text);
+    }
+  });
+
+  it('leaves email addresses as text', () => {
+    expect(richTextSegments('mail ada@example.org', post)).toEqual([
+      { kind: 'text', text: 'mail ada@example.org' },
+    ]);
+  });
+
+  it('returns nothing for an empty text', () => {
+    expect(richTextSegments('')).toEqual([]);
+  });
+
+  it('keeps mentions and hashtags as text unless asked for', () => {
+    expect(richTextSegments('hi @ada #news')).toEqual([{ kind: 'text', text: 'hi @ada #news' }]);
+  });
+});
+
+describe('richTextSegments: mentions and hashtags (posts)', () => {
+  it('links a mention to the profile, lowercased', () => {
+    expect(richTextSegments('Thanks @Ada_L!', post)).toEqual([
+      { kind: 'text', text: 'Thanks ' },
+      { kind: 'mention', text: '@Ada_L', username: 'ada_l', href: '/ada_l' },
+      { kind: 'text', text: '!' },
+    ]);
+  });
+
+  it('leaves what cannot be a username as text', () => {
+    for (const text of ['@ab', '@feed', `@${'a'.repeat(31)}`, '@ada-lovelace', '@ada/posts']) {
+      expect(richTextSegments(text, post)).toEqual([{ kind: 'text', text }]);
+    }
+  });
+
+  it('links a hashtag to the filtered feed, lowercased and encoded', () => {
+    expect(richTextSegments('Love #Hearth and #café_2', post)).toEqual([
+      { kind: 'text', text: 'Love ' },
+      { kind: 'hashtag', text: '#Hearth', tag: 'hearth', href: '/feed?tag=hearth' },
+      { kind: 'text', text: ' and ' },
+      { kind: 'hashtag', text: '#café_2', tag: 'café_2', href: '/feed?tag=caf%C3%A9_2' },
+    ]);
+  });
+
+  it('mixes links, mentions and hashtags across lines', () => {
+    const segments = richTextSegments('@ada see\nhttps://x.example #a', post);
+    expect(segments.map((segment) => segment.kind)).toEqual([
+      'mention',
+      'text',
+      'link',
+      'text',
+      'hashtag',
+    ]);
+    expect(segments.map((segment) => segment.text).join('')).toBe('@ada see\nhttps://x.example #a');
+  });
+
+  it('never turns markup into anything but text', () => {
+    const text = '<img src=x onerror=alert(1)> <a href="javascript:alert(1)">@ada</a>';
+    const segments = richTextSegments(text, post);
+    expect(segments.map((segment) => segment.text).join('')).toBe(text);
+    for (const segment of segments) {
+      if (segment.kind === 'link') expect(segment.href).toMatch(/^https?:\/\//);
+      if (segment.kind === 'mention') expect(segment.href).toBe('/ada');
+    }
+  });
+
+  it('keeps a URL fragment inside the link rather than making it a hashtag', () => {
+    expect(richTextSegments('https://x.example/page#part', post)).toEqual([
+      {
+        kind: 'link',
+        text: 'https://x.example/page#part',
+        href: 'https://x.example/page#part',
+      },
+    ]);
+  });
+});
+
+describe('hashtagsOf', () => {
+  it('lists distinct tags, lowercased', () => {
+    expect(hashtagsOf('#News and #news, #Other')).toEqual(['news', 'other']);
+  });
+});
+
+describe('webHref', () => {
+  it('accepts only http and https', () => {
+    expect(webHref('https://ada.example')).toBe('https://ada.example/');
+    expect(webHref('ftp://ada.example')).toBeNull();
+    expect(webHref('not a url')).toBeNull();
+  });
+});

@@ -1,0 +1,99 @@
+import { find } from 'linkifyjs';
+// The plugins register their token types with linkifyjs on import, before its first scan.
+import 'linkify-plugin-hashtag';
+import 'linkify-plugin-mention';
+import { limits } from '@shared/limits.js';
+import { hashtagPath, isReservedUsername, profilePath } from '@shared/paths.js';
+
+/** A run of user text: plain, a web link, a @mention of a profile, or a #hashtag of the feed. */
+export type RichSegment =
+  | { kind: 'text'; text: string }
+  | { kind: 'link'; text: string; href: string }
+  | { kind: 'mention'; text: string; username: string; href: string }
+  | { kind: 'hashtag'; text: string; tag: string; href: string };
+
+export interface RichTextOptions {
+  /** `@name` links to the profile /{name} (posts and comments; bios keep them as text). */
+  mentions?: boolean;
+  /** `#tag` links to the Everyone feed filtered by the tag. */
+  hashtags?: boolean;
+}
+
+const usernamePattern = new RegExp(
+  `^[a-z0-9_]{${String(limits.username.min)},${String(limits.username.max)}}$`,
+);
+/** The shape the server accepts for a hashtag (shared hashtagSchema), kept free of zod for the feed's first load. */
+const hashtagPattern = /^[\p{L}\p{N}_]{1,100}$/u;
+
+/** Only web links become anchors: a `javascript:` or `data:` address stays plain text. */
+export function webHref(candidate: string): string | null {
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Splits user text into runs with linkifyjs (a maintained tokenizer, not a home-made regex), so the
+ * page renders React elements and never HTML. Addresses without a scheme get https; a mention or a
+ * hashtag that cannot name a user or a tag stays text, as do email addresses.
+ */
+export function richTextSegments(text: string, options: RichTextOptions = {}): RichSegment[] {
+  const segments: RichSegment[] = [];
+  let cursor = 0;
+  const pushText = (value: string) => {
+    if (value === '') return;
+    const last = segments.at(-1);
+    if (last?.kind === 'text') last.text += value;
+    else segments.push({ kind: 'text', text: value });
+  };
+  for (const match of find(text, { defaultProtocol: 'https' })) {
+    pushText(text.slice(cursor, match.start));
+    cursor = match.end;
+    const segment = toSegment(match.type, match.value, match.href, options);
+    if (segment) segments.push(segment);
+    else pushText(match.value);
+  }
+  pushText(text.slice(cursor));
+  return segments;
+}
+
+function toSegment(
+  type: string,
+  value: string,
+  href: string,
+  options: RichTextOptions,
+): RichSegment | null {
+  switch (type) {
+    case 'url': {
+      const web = webHref(href);
+      return web ? { kind: 'link', text: value, href: web } : null;
+    }
+    case 'mention': {
+      if (!options.mentions) return null;
+      const username = value.slice(1).toLowerCase();
+      if (!usernamePattern.test(username) || isReservedUsername(username)) return null;
+      return { kind: 'mention', text: value, username, href: profilePath({ uid: '', username }) };
+    }
+    case 'hashtag': {
+      if (!options.hashtags) return null;
+      const tag = value.slice(1);
+      if (!hashtagPattern.test(tag)) return null;
+      const lower = tag.toLowerCase();
+      return { kind: 'hashtag', text: value, tag: lower, href: hashtagPath(lower) };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The distinct hashtags of a text, lowercased, as the feed filters by them. */
+export function hashtagsOf(text: string): string[] {
+  const tags = new Set<string>();
+  for (const segment of richTextSegments(text, { hashtags: true })) {
+    if (segment.kind === 'hashtag') tags.add(segment.tag);
+  }
+  return [...tags];
+}
