@@ -91,7 +91,7 @@ test('each text field saves, and a visitor sees it live without reloading', asyn
   await expect(bio).toHaveText(bioText);
   const bioLink = bio.getByRole('link', { name: 'https://example.org/cobol' });
   await expect(bioLink).toHaveAttribute('href', 'https://example.org/cobol');
-  await expect(bioLink).toHaveAttribute('rel', 'nofollow noopener ugc');
+  await expect(bioLink).toHaveAttribute('rel', 'nofollow noopener noreferrer ugc');
   const website = visitor.getByRole('link', { name: /grace\.example/ });
   await expect(website).toHaveAttribute('href', 'https://grace.example/about');
   await expect(website).toHaveAttribute('rel', 'me nofollow noopener');

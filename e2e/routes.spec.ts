@@ -6,12 +6,17 @@ import type { PageImage } from './support/page-globals.js';
 // spec §2: every row of the route table, each alias.
 
 for (const path of ['/', '/feed']) {
-  test(`${path} shows the feed with its empty state`, async ({ page }) => {
+  test(`${path} shows a visitor the Everyone feed and how to join in`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Feed', exact: true })).toBeVisible();
-    await expect(
-      page.getByText(/no posts|nothing (here|to show|yet)|empty/i).first(),
-    ).toBeVisible();
+    // Signed out, Everyone is the only tab (issue: posts §6).
+    await expect(page.getByRole('tab')).toHaveCount(1);
+    await expect(page.getByRole('tab', { name: 'Everyone' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Write a post' })).toHaveCount(0);
     await expect(page).toHaveURL(pathIs(path));
   });
 }

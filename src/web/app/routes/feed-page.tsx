@@ -9,12 +9,9 @@ import { FeedEmptyState } from '@web/features/feed/components/feed-empty-state.j
 import { FeedTabs, type FeedTabOption } from '@web/features/feed/components/feed-tabs.js';
 import { feedTabSearch, feedViewOf } from '@web/features/feed/feed-view.js';
 import { FeedList } from '@web/features/posts/components/feed-list.js';
-import {
-  loadPostComposer,
-  PostComposer,
-  preload,
-} from '@web/features/posts/components/lazy-parts.js';
+import { loadPostComposer, PostComposer } from '@web/features/posts/components/lazy-parts.js';
 import { PostSkeleton } from '@web/features/posts/components/post-skeleton.js';
+import { preload } from '@web/lib/on-demand.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
 import { usePostViewer } from '../hooks/use-post-viewer.js';
 

@@ -5,6 +5,7 @@ import { followListPath, profilePath } from '@shared/paths.js';
 import type { Author } from '@shared/schemas/post.js';
 import type { UserDocument } from '@shared/schemas/user.js';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
+import { LoadMoreButton } from '@web/components/ui/load-more-button.js';
 import { StatusPanel } from '@web/components/ui/status-panel.js';
 import { EmberIcon } from '@web/components/ui/icons.js';
 import { useAuth } from '@web/features/auth/auth-state.js';
@@ -132,27 +133,14 @@ function PeopleList({ user, kind }: { user: UserDocument; kind: FollowListKind }
       ) : null}
       {list.hasNextPage ? (
         <div className="list-more">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={list.isFetchingNextPage}
-            aria-busy={list.isFetchingNextPage}
-            onClick={() => {
+          <LoadMoreButton
+            label={list.isFetchNextPageError ? 'Try again' : 'Load more'}
+            busy={list.isFetchingNextPage}
+            onLoad={() => {
               focusFrom(people.length);
               void list.fetchNextPage();
             }}
-          >
-            {list.isFetchingNextPage ? (
-              <>
-                <span className="spinner" aria-hidden="true" />
-                Loading…
-              </>
-            ) : list.isFetchNextPageError ? (
-              'Try again'
-            ) : (
-              'Load more'
-            )}
-          </button>
+          />
         </div>
       ) : null}
     </>

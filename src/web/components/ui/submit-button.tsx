@@ -1,3 +1,5 @@
+import { BusyLabel } from './busy-label.js';
+
 interface SubmitButtonProps {
   busy: boolean;
   label: string;
@@ -25,14 +27,7 @@ export function SubmitButton({
       disabled={busy || disabled}
       aria-busy={busy}
     >
-      {busy ? (
-        <>
-          <span className="spinner" aria-hidden="true" />
-          {busyLabel}
-        </>
-      ) : (
-        label
-      )}
+      <BusyLabel busy={busy} label={label} busyLabel={busyLabel} />
     </button>
   );
 }

@@ -1,5 +1,5 @@
 import { limits } from '@shared/limits.js';
-import { charCount, normaliseMultiline } from '@shared/text.js';
+import { textRuleError } from '@web/lib/text-counter.js';
 
 /*
  * The shared postBodySchema and altTextSchema, checked without zod so the feed's first download stays
@@ -8,18 +8,17 @@ import { charCount, normaliseMultiline } from '@shared/text.js';
 
 /** Why a post's text cannot be sent, or null. */
 export function postBodyError(text: string): string | null {
-  const body = normaliseMultiline(text);
-  if (body.length === 0) return 'Write something first.';
-  if (charCount(body) > limits.post.max) {
-    return `Keep posts to ${limits.post.max.toLocaleString('en')} characters.`;
-  }
-  return null;
+  return textRuleError(text, {
+    max: limits.post.max,
+    empty: 'Write something first.',
+    tooLong: `Keep posts to ${limits.post.max.toLocaleString('en')} characters.`,
+  });
 }
 
 /** Why an image description cannot be sent, or null. */
 export function altTextError(text: string): string | null {
-  if (charCount(normaliseMultiline(text)) > limits.altText.max) {
-    return `Keep the description to ${String(limits.altText.max)} characters.`;
-  }
-  return null;
+  return textRuleError(text, {
+    max: limits.altText.max,
+    tooLong: `Keep the description to ${String(limits.altText.max)} characters.`,
+  });
 }

@@ -1,19 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import type { UseFormSetError } from 'react-hook-form';
 import { limits } from '@shared/limits.js';
-import { updateCommentSchema } from '@shared/schemas/post.js';
+import { normaliseMultiline } from '@shared/text.js';
 import { FormShell } from '@web/components/ui/form-shell.js';
 import { FormStatus } from '@web/components/ui/form-status.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextAreaField } from '@web/components/ui/text-area-field.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
 import { textCounter } from '@web/lib/text-counter.js';
-import { withMention } from '../comment-rules.js';
-
-type CommentFormInput = z.input<typeof updateCommentSchema>;
-type CommentFormValues = z.output<typeof updateCommentSchema>;
+import { commentBodyError, withMention } from '../comment-rules.js';
 
 /** Asks the form to greet someone: each new `seq` puts `@username` in front of the draft and focuses it. */
 export interface MentionRequest {
@@ -48,7 +43,8 @@ function focusAtEnd(field: HTMLTextAreaElement | null): void {
 
 /**
  * Writing, replying and editing (issue §3): a labelled field with a live counter up to the comment
- * limit, the server's field errors inline, and nothing typed lost when saving fails.
+ * limit, the server's field errors inline, and nothing typed lost when saving fails. One field needs
+ * no form library: the post page's first download carries neither react-hook-form nor zod.
  */
 export function CommentForm({
   label,
@@ -63,73 +59,81 @@ export function CommentForm({
   rows = 3,
   className = 'form comment-form',
 }: CommentFormProps) {
+  const [body, setBody] = useState(defaultBody);
+  const [bodyError, setBodyError] = useState<string | null>(null);
+  // After the first try, the field's message follows the typing (as the app's other forms do).
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const [mentionSeen, setMentionSeen] = useState<number | undefined>(undefined);
   const field = useRef<HTMLTextAreaElement | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    reset,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<CommentFormInput, unknown, CommentFormValues>({
-    resolver: zodResolver(updateCommentSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { body: defaultBody },
-  });
-  const { ref: registerRef, ...bodyField } = register('body');
-  const counter = textCounter(useWatch({ control, name: 'body' }), limits.comment.max);
+  const counter = textCounter(body, limits.comment.max);
+
+  const mentionSeq = mention?.seq;
+  if (mention && mentionSeq !== mentionSeen) {
+    setMentionSeen(mentionSeq);
+    setBody(withMention(body, mention.username));
+  }
 
   useEffect(() => {
     if (focusOnMount) focusAtEnd(field.current);
   }, [focusOnMount]);
 
-  const mentionSeq = mention?.seq;
-  const mentionName = mention?.username ?? null;
   useEffect(() => {
-    if (mentionSeq === undefined) return;
-    const draft = getValues('body');
-    const next = withMention(draft, mentionName);
-    if (next !== draft) setValue('body', next, { shouldDirty: true });
-    focusAtEnd(field.current);
-  }, [mentionSeq, mentionName, getValues, setValue]);
+    if (mentionSeq !== undefined) focusAtEnd(field.current);
+  }, [mentionSeq]);
 
-  const onSubmit = handleSubmit(async ({ body }) => {
+  const setServerError: UseFormSetError<{ body: string }> = (_name, { message }, options) => {
+    setBodyError(message ?? null);
+    if (options?.shouldFocus) field.current?.focus();
+  };
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setTried(true);
+    const problem = commentBodyError(body);
+    setBodyError(problem);
+    if (problem) {
+      field.current?.focus();
+      return;
+    }
     setFormError(null);
     setSaved(null);
+    setBusy(true);
     try {
-      await onSave(body);
+      await onSave(normaliseMultiline(body));
       if (savedMessage) {
-        reset({ body: '' });
+        setBody('');
+        setTried(false);
         setSaved(savedMessage);
       }
     } catch (error) {
-      setFormError(applyServerErrors(error, setError, ['body']));
+      setFormError(applyServerErrors(error, setServerError, ['body']));
+    } finally {
+      setBusy(false);
     }
-  });
+  };
 
   return (
-    <FormShell busy={isSubmitting} error={formError} onSubmit={onSubmit} className={className}>
+    <FormShell busy={busy} error={formError} onSubmit={onSubmit} className={className}>
       <TextAreaField
+        name="body"
         label={label}
         rows={rows}
         counter={counter}
-        error={errors.body?.message}
-        {...bodyField}
-        ref={(element) => {
-          field.current = element;
-          registerRef(element);
-        }}
+        error={bodyError ?? undefined}
+        value={body}
+        ref={field}
         onChange={(event) => {
+          const text = event.target.value;
+          setBody(text);
           setSaved(null);
-          void bodyField.onChange(event);
+          if (tried) setBodyError(commentBodyError(text));
         }}
         onKeyDown={(event) => {
-          if (event.key === 'Escape' && onCancel && !isSubmitting) {
+          if (event.key === 'Escape' && onCancel && !busy) {
             event.preventDefault();
             onCancel();
           }
@@ -141,13 +145,13 @@ export function CommentForm({
           <button
             type="button"
             className="button button--ghost button--small"
-            disabled={isSubmitting}
+            disabled={busy}
             onClick={onCancel}
           >
             Cancel
           </button>
         ) : null}
-        <SubmitButton busy={isSubmitting} label={submitLabel} busyLabel={busyLabel} block={false} />
+        <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} block={false} />
       </div>
     </FormShell>
   );

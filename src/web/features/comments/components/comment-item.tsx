@@ -1,20 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
 import { profilePath } from '@shared/paths.js';
 import type { Comment } from '@shared/schemas/post.js';
 import { Avatar } from '@web/components/ui/avatar.js';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog.js';
+import { editDeleteActions, MoreMenu } from '@web/components/ui/more-menu.js';
 import { RichText } from '@web/components/ui/rich-text.js';
 import { isApiError } from '@web/lib/api-client.js';
 import { fullTimeLabel, relativeTimeLabel } from '@web/lib/relative-time.js';
+import { useNow } from '@web/lib/use-now.js';
 import { useDeleteComment } from '../api/delete-comment.js';
 import { useLikeComment } from '../api/like-comment.js';
 import { useUpdateComment } from '../api/update-comment.js';
 import { canDeleteComment, canEditComment, type CommentViewerState } from '../comment-rules.js';
 import { CommentForm } from './comment-form.js';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
 
 const countFormat = new Intl.NumberFormat();
 
@@ -23,8 +24,6 @@ interface CommentItemProps {
   postId: string;
   postAuthorUid: string;
   viewer: CommentViewerState;
-  /** The time relative labels are measured from (the list's last read). */
-  now: number;
   /** Opens the thread's reply box; absent where the viewer cannot reply. */
   onReply?: (comment: Comment) => void;
   /** After the comment is gone, so the list can say so and place focus. */
@@ -56,16 +55,6 @@ function HeartIcon() {
   );
 }
 
-function DotsIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <circle cx="5" cy="12" r="2" fill="currentColor" />
-      <circle cx="12" cy="12" r="2" fill="currentColor" />
-      <circle cx="19" cy="12" r="2" fill="currentColor" />
-    </svg>
-  );
-}
-
 /**
  * One comment or reply (issue §3, §4): author, time, "edited", the text with its links, Like, Reply,
  * and a More menu with Edit (own comments) and Delete (own, the post's author, administrators).
@@ -75,15 +64,14 @@ export function CommentItem({
   postId,
   postAuthorUid,
   viewer,
-  now,
   onReply,
   onDeleted,
 }: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const now = useNow();
   const moreButton = useRef<HTMLButtonElement>(null);
-  const chose = useRef(false);
   const refocusMore = useRef(false);
   const like = useLikeComment(postId);
   const update = useUpdateComment(postId);
@@ -95,15 +83,14 @@ export function CommentItem({
   const canDelete = canDeleteComment(viewer, comment, postAuthorUid);
   const canAct = !!viewer && viewer.active;
 
-  // Back to the More button once an edit or a cancelled deletion is over, not to the top of the page.
+  // Back to the More button once an edit is over, not to the top of the page.
   useEffect(() => {
-    if (editing || confirming || !refocusMore.current) return;
+    if (editing || !refocusMore.current) return;
     refocusMore.current = false;
     moreButton.current?.focus();
-  }, [editing, confirming]);
+  }, [editing]);
 
   const closeDialog = () => {
-    refocusMore.current = true;
     setConfirming(false);
     setDeleteError(null);
   };
@@ -120,12 +107,25 @@ export function CommentItem({
       }
     }
     // Close the dialog now: closing it later (as the comment leaves) would send focus back to the
-    // departed More button, after the list has placed it.
+    // More button after the list has placed it.
     flushSync(() => {
       setConfirming(false);
     });
     onDeleted(comment);
   };
+
+  const actions = editDeleteActions(
+    canEdit
+      ? () => {
+          setEditing(true);
+        }
+      : null,
+    canDelete
+      ? () => {
+          setConfirming(true);
+        }
+      : null,
+  );
 
   const time = relativeTimeLabel(comment.createdAt, now);
   return (
@@ -210,55 +210,12 @@ export function CommentItem({
               Reply
             </button>
           ) : null}
-          {canEdit || canDelete ? (
-            <DropdownMenu.Root
-              // Non-modal: the modal variant injects a <style> element, which the CSP refuses (0006).
-              modal={false}
-              onOpenChange={(open) => {
-                if (open) chose.current = false;
-              }}
-            >
-              <DropdownMenu.Trigger ref={moreButton} className="comment__action comment__more">
-                <DotsIcon />
-                <span className="visually-hidden">More</span>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  className="menu"
-                  align="end"
-                  sideOffset={4}
-                  collisionPadding={8}
-                  loop
-                  onCloseAutoFocus={(event) => {
-                    // The edit field or the dialog takes focus; the menu must not pull it back.
-                    if (chose.current) event.preventDefault();
-                  }}
-                >
-                  {canEdit ? (
-                    <DropdownMenu.Item
-                      className="menu__item"
-                      onSelect={() => {
-                        chose.current = true;
-                        setEditing(true);
-                      }}
-                    >
-                      Edit
-                    </DropdownMenu.Item>
-                  ) : null}
-                  {canDelete ? (
-                    <DropdownMenu.Item
-                      className="menu__item menu__item--danger"
-                      onSelect={() => {
-                        chose.current = true;
-                        setConfirming(true);
-                      }}
-                    >
-                      Delete
-                    </DropdownMenu.Item>
-                  ) : null}
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+          {actions.length > 0 ? (
+            <MoreMenu
+              triggerRef={moreButton}
+              triggerClassName="comment__action comment__more"
+              actions={actions}
+            />
           ) : null}
         </div>
         {like.isError ? (
@@ -269,19 +226,25 @@ export function CommentItem({
         ) : null}
       </div>
       {confirming ? (
-        <ConfirmDeleteDialog
-          detail={
-            !isReply && comment.replyCount > 0
-              ? `Its ${countFormat.format(comment.replyCount)} ${comment.replyCount === 1 ? 'reply' : 'replies'} will be deleted too.`
-              : null
-          }
+        <ConfirmDialog
+          title="Delete this comment?"
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
           busy={remove.isPending}
           error={deleteError}
+          returnFocus={() => moreButton.current}
           onConfirm={() => {
             void confirmDelete();
           }}
           onClose={closeDialog}
-        />
+        >
+          <p>
+            {!isReply && comment.replyCount > 0
+              ? `Its ${countFormat.format(comment.replyCount)} ${comment.replyCount === 1 ? 'reply' : 'replies'} will be deleted too. `
+              : ''}
+            This can&apos;t be undone.
+          </p>
+        </ConfirmDialog>
       ) : null}
     </article>
   );

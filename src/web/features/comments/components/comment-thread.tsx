@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Comment, Thread } from '@shared/schemas/post.js';
+import { LoadMoreButton } from '@web/components/ui/load-more-button.js';
 import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
 import { useCreateComment } from '../api/create-comment.js';
 import { useReplies } from '../api/get-replies.js';
@@ -13,7 +14,6 @@ interface CommentThreadProps {
   postId: string;
   postAuthorUid: string;
   viewer: CommentViewerState;
-  now: number;
   /** The viewer's new comments on this post (their replies to this thread among them). */
   posted: PostedComment[];
   /** When the thread list was last read: the preview's replies are as fresh as that. */
@@ -30,7 +30,6 @@ export function CommentThread({
   postId,
   postAuthorUid,
   viewer,
-  now,
   posted,
   threadsLoadedAt,
   onDeleted,
@@ -68,7 +67,6 @@ export function CommentThread({
       postId={postId}
       postAuthorUid={postAuthorUid}
       viewer={viewer}
-      now={now}
       onReply={canReply ? openReply : undefined}
       onDeleted={onDeleted}
     />
@@ -86,27 +84,18 @@ export function CommentThread({
             </ul>
           ) : null}
           {!complete ? (
-            <button
-              type="button"
+            <LoadMoreButton
               className="button button--ghost button--small comment-thread__more"
-              disabled={loadingMore}
-              aria-busy={loadingMore}
-              onClick={() => {
+              label="Show more replies"
+              busyLabel="Loading replies…"
+              busy={loadingMore}
+              onLoad={() => {
                 focusFrom(shown.length);
                 if (!expanded) setExpanded(true);
                 else if (replies.data === undefined) void replies.refetch();
                 else void replies.fetchNextPage();
               }}
-            >
-              {loadingMore ? (
-                <>
-                  <span className="spinner" aria-hidden="true" />
-                  Loading replies…
-                </>
-              ) : (
-                'Show more replies'
-              )}
-            </button>
+            />
           ) : null}
           {replies.isError ? (
             <p className="comment__error" role="alert">

@@ -2,6 +2,8 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Comment, PostView, Thread } from '@shared/schemas/post.js';
 import { FormStatus } from '@web/components/ui/form-status.js';
+import { LoadMoreButton } from '@web/components/ui/load-more-button.js';
+import { RetryAlert } from '@web/components/ui/retry-alert.js';
 import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
 import { useCreateComment } from '../api/create-comment.js';
 import { useComments } from '../api/get-comments.js';
@@ -108,7 +110,6 @@ export function CommentsSection({ post, viewer }: CommentsSectionProps) {
       postId={post.id}
       postAuthorUid={post.author.uid}
       viewer={viewer}
-      now={threads.dataUpdatedAt}
       posted={posted}
       threadsLoadedAt={threads.dataUpdatedAt}
       onDeleted={onDeleted}
@@ -120,18 +121,13 @@ export function CommentsSection({ post, viewer }: CommentsSectionProps) {
     body = <CommentsSkeleton />;
   } else if (threads.isError && items.length === 0) {
     body = (
-      <div className="alert alert--error" role="alert">
+      <RetryAlert
+        onRetry={() => {
+          void threads.refetch();
+        }}
+      >
         <p>We couldn&apos;t load the comments. {threads.error.message}</p>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          onClick={() => {
-            void threads.refetch();
-          }}
-        >
-          Try again
-        </button>
-      </div>
+      </RetryAlert>
     );
   } else if (items.length === 0 && extra.length === 0) {
     body = (
@@ -151,25 +147,16 @@ export function CommentsSection({ post, viewer }: CommentsSectionProps) {
           </p>
         ) : null}
         {threads.hasNextPage ? (
-          <button
-            type="button"
+          <LoadMoreButton
             className="button button--secondary comments__more"
-            disabled={threads.isFetchingNextPage}
-            aria-busy={threads.isFetchingNextPage}
-            onClick={() => {
+            label="Load more comments"
+            busyLabel="Loading comments…"
+            busy={threads.isFetchingNextPage}
+            onLoad={() => {
               focusFrom(items.length);
               void threads.fetchNextPage();
             }}
-          >
-            {threads.isFetchingNextPage ? (
-              <>
-                <span className="spinner" aria-hidden="true" />
-                Loading comments…
-              </>
-            ) : (
-              'Load more comments'
-            )}
-          </button>
+          />
         ) : null}
         {extra.length > 0 ? <ul className="comment-list">{extra.map(thread)}</ul> : null}
       </>

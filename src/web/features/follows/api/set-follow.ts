@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FollowState, Relationship } from '@shared/schemas/follow.js';
 import { apiDelete, apiPut } from '@web/lib/api-client.js';
+import { feedKeys } from '@web/lib/feed-keys.js';
 import { followKeys } from '../follow-keys.js';
 import { rollBackFollowing, withFollowing } from '../follow-state.js';
 
@@ -14,6 +15,20 @@ export interface SetFollowInput {
 export function setFollow({ uid, following }: SetFollowInput): Promise<FollowState> {
   const path = `/api/users/${encodeURIComponent(uid)}/follow`;
   return following ? apiPut<FollowState>(path) : apiDelete<FollowState>(path);
+}
+
+/**
+ * After `viewerUid` followed or unfollowed `uid`: both people's lists are read again when next shown,
+ * not under the reader's eyes, and so is the viewer's Following feed, whose posts changed. The feed
+ * refetches in place: its first page stays anchored where the reader was (post-cache cursorAbove), so
+ * older posts of the person followed join the pages already read and newer ones wait behind
+ * "Show N new posts"; posts of someone unfollowed leave.
+ */
+export function refreshAfterFollow(queryClient: QueryClient, viewerUid: string, uid: string): void {
+  for (const who of [viewerUid, uid]) {
+    void queryClient.invalidateQueries({ queryKey: followKeys.lists(who), refetchType: 'none' });
+  }
+  void queryClient.invalidateQueries({ queryKey: feedKeys.feed('following'), exact: true });
 }
 
 /** Follow or unfollow `uid` as `viewerUid`, shown at once and rolled back if the server says no. */
@@ -34,13 +49,7 @@ export function useSetFollow(viewerUid: string, uid: string) {
       );
     },
     onSuccess: () => {
-      // Both people's lists changed; they are read again when next shown, not under the reader's eyes.
-      for (const who of [viewerUid, uid]) {
-        void queryClient.invalidateQueries({
-          queryKey: followKeys.lists(who),
-          refetchType: 'none',
-        });
-      }
+      refreshAfterFollow(queryClient, viewerUid, uid);
     },
   });
 }

@@ -1,6 +1,5 @@
-import { useRef } from 'react';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog.js';
 import { useDeletePost } from '../api/delete-post.js';
-import { ModalDialog } from './modal-dialog.js';
 
 interface DeletePostDialogProps {
   postId: string;
@@ -11,7 +10,7 @@ interface DeletePostDialogProps {
   onDeleted: (postId: string) => void;
 }
 
-/** Issue: posts §1. Deleting asks first; Cancel is where focus starts, so Enter never deletes by accident. */
+/** Issue: posts §1. Deleting asks first. */
 export function DeletePostDialog({
   postId,
   byModerator,
@@ -20,51 +19,29 @@ export function DeletePostDialog({
   onDeleted,
 }: DeletePostDialogProps) {
   const remove = useDeletePost();
-  const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <ModalDialog
+    <ConfirmDialog
       title="Delete this post?"
-      onClose={onCancel}
-      initialFocus={cancel}
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      busy={remove.isPending}
+      error={remove.isError ? remove.error.message : null}
       returnFocus={returnFocus}
-      className="dialog--confirm"
+      onClose={onCancel}
+      onConfirm={() => {
+        remove.mutateAsync(postId).then(
+          () => {
+            onDeleted(postId);
+          },
+          () => undefined,
+        );
+      }}
     >
       <p>
         {byModerator
           ? 'The post will be removed for everyone, with its comments and likes. Its author will not be able to get it back.'
           : 'Your post will be removed for everyone, with its comments and likes. This can’t be undone.'}
       </p>
-      <div role="alert" className="form-alert-region">
-        {remove.isError ? <p className="alert alert--error">{remove.error.message}</p> : null}
-      </div>
-      <div className="dialog__actions">
-        <button ref={cancel} type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={remove.isPending}
-          aria-busy={remove.isPending}
-          onClick={() => {
-            remove.mutateAsync(postId).then(
-              () => {
-                onDeleted(postId);
-              },
-              () => undefined,
-            );
-          }}
-        >
-          {remove.isPending ? (
-            <>
-              <span className="spinner" aria-hidden="true" />
-              Deleting…
-            </>
-          ) : (
-            'Delete'
-          )}
-        </button>
-      </div>
-    </ModalDialog>
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { PostImage } from '@shared/schemas/post.js';
-import { ModalDialog } from './modal-dialog.js';
+import { ModalDialog } from '@web/components/ui/modal-dialog.js';
 
 interface ImageViewerProps {
   images: readonly PostImage[];

@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
 import { profilePath } from '@shared/paths.js';
 import { Avatar } from '@web/components/ui/avatar.js';
+import { LoadMoreButton } from '@web/components/ui/load-more-button.js';
+import { ModalDialog } from '@web/components/ui/modal-dialog.js';
+import { RetryAlert } from '@web/components/ui/retry-alert.js';
 import { usePostLikers } from '../api/get-post-likers.js';
-import { ModalDialog } from './modal-dialog.js';
 
 interface LikersDialogProps {
   postId: string;
@@ -22,18 +24,13 @@ export function LikersDialog({ postId, likeCount, onClose }: LikersDialogProps) 
           <span className="spinner" aria-hidden="true" /> Loading who liked this post…
         </p>
       ) : query.isError && likers.length === 0 ? (
-        <div className="alert alert--error" role="alert">
+        <RetryAlert
+          onRetry={() => {
+            void query.refetch();
+          }}
+        >
           <p>{query.error.message}</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => {
-              void query.refetch();
-            }}
-          >
-            Try again
-          </button>
-        </div>
+        </RetryAlert>
       ) : likers.length === 0 ? (
         <p className="dialog__status">
           {likeCount > 0 ? 'The people who liked this post are no longer here.' : 'No likes yet.'}
@@ -62,17 +59,13 @@ export function LikersDialog({ postId, likeCount, onClose }: LikersDialogProps) 
               {query.error.message}
             </p>
           ) : null}
-          <button
-            type="button"
+          <LoadMoreButton
             className="button button--secondary button--small"
-            disabled={query.isFetchingNextPage}
-            aria-busy={query.isFetchingNextPage}
-            onClick={() => {
+            busy={query.isFetchingNextPage}
+            onLoad={() => {
               void query.fetchNextPage();
             }}
-          >
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
+          />
         </div>
       ) : null}
     </ModalDialog>

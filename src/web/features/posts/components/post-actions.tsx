@@ -4,7 +4,8 @@ import { postPath } from '@shared/paths.js';
 import type { PostView } from '@shared/schemas/post.js';
 import { useLikePost } from '../api/like-post.js';
 import type { PostViewerState } from '../viewer.js';
-import { LikersDialog, loadLikersDialog, preload } from './lazy-parts.js';
+import { preload } from '@web/lib/on-demand.js';
+import { LikersDialog, loadLikersDialog } from './lazy-parts.js';
 import { CommentIcon, HeartIcon } from './post-icons.js';
 
 const countFormat = new Intl.NumberFormat();

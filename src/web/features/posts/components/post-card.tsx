@@ -4,7 +4,9 @@ import { displayNameOf } from '@shared/display-name.js';
 import { postPath, profilePath } from '@shared/paths.js';
 import type { PostView } from '@shared/schemas/post.js';
 import { Avatar } from '@web/components/ui/avatar.js';
+import { editDeleteActions, MoreMenu, type MenuAction } from '@web/components/ui/more-menu.js';
 import { RichText } from '@web/components/ui/rich-text.js';
+import { preload } from '@web/lib/on-demand.js';
 import { fullTimeLabel, relativeTimeLabel } from '@web/lib/relative-time.js';
 import { useNow } from '@web/lib/use-now.js';
 import { canDeletePost, canEditPost, type PostViewerState } from '../viewer.js';
@@ -13,10 +15,8 @@ import {
   loadPostEditForm,
   loadVersionsDialog,
   PostEditForm,
-  preload,
   VersionsDialog,
 } from './lazy-parts.js';
-import { MoreMenu } from './more-menu.js';
 import { PostActions } from './post-actions.js';
 import { PostImages } from './post-images.js';
 
@@ -76,6 +76,22 @@ export function PostCard({ post, viewer, variant = 'feed', onDeleted }: PostCard
     );
   };
 
+  const actions: MenuAction[] = [
+    { label: 'Copy link', onSelect: copyLink },
+    ...editDeleteActions(
+      canEdit && !editing
+        ? () => {
+            setEditing(true);
+          }
+        : null,
+      canDelete
+        ? () => {
+            setDialog('delete');
+          }
+        : null,
+    ),
+  ];
+
   return (
     <article
       className={`post post--${variant}`}
@@ -126,15 +142,9 @@ export function PostCard({ post, viewer, variant = 'feed', onDeleted }: PostCard
         </div>
         <MoreMenu
           triggerRef={more}
-          canEdit={canEdit && !editing}
-          canDelete={canDelete}
-          onCopyLink={copyLink}
-          onEdit={() => {
-            setEditing(true);
-          }}
-          onDelete={() => {
-            setDialog('delete');
-          }}
+          triggerClassName="post__more"
+          menuClassName="post-menu"
+          actions={actions}
         />
       </header>
 

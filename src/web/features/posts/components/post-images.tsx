@@ -1,6 +1,7 @@
 import { Suspense, useRef, useState } from 'react';
 import type { PostImage } from '@shared/schemas/post.js';
-import { ImageViewer, loadImageViewer, preload } from './lazy-parts.js';
+import { preload } from '@web/lib/on-demand.js';
+import { ImageViewer, loadImageViewer } from './lazy-parts.js';
 
 interface PostImagesProps {
   images: readonly PostImage[];

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryKey, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
+import { LoadMoreButton } from '@web/components/ui/load-more-button.js';
+import { RetryAlert } from '@web/components/ui/retry-alert.js';
 import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll.js';
 import type { NewPosts } from '../hooks/use-new-posts.js';
@@ -160,40 +162,22 @@ export function PostList({
       )}
       <div ref={end} className="post-list__end">
         {query.isFetchNextPageError ? (
-          <div className="alert alert--error post-list__error" role="alert">
-            <p>We couldn’t load more posts. {query.error.message}</p>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => {
-                void query.fetchNextPage();
-              }}
-            >
-              Try again
-            </button>
-          </div>
-        ) : query.hasNextPage ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            // aria-disabled rather than disabled: a disabled button would drop the keyboard focus.
-            aria-disabled={query.isFetchingNextPage || undefined}
-            aria-busy={query.isFetchingNextPage}
-            onClick={() => {
-              if (query.isFetchingNextPage) return;
-              focusAfterLoad(posts.length);
+          <RetryAlert
+            className="post-list__error"
+            onRetry={() => {
               void query.fetchNextPage();
             }}
           >
-            {query.isFetchingNextPage ? (
-              <>
-                <span className="spinner" aria-hidden="true" />
-                Loading…
-              </>
-            ) : (
-              'Load more'
-            )}
-          </button>
+            <p>We couldn’t load more posts. {query.error.message}</p>
+          </RetryAlert>
+        ) : query.hasNextPage ? (
+          <LoadMoreButton
+            busy={query.isFetchingNextPage}
+            onLoad={() => {
+              focusAfterLoad(posts.length);
+              void query.fetchNextPage();
+            }}
+          />
         ) : posts.length > 0 ? (
           <p className="post-list__done">You’ve reached the end.</p>
         ) : null}

@@ -1,7 +1,8 @@
+import { ModalDialog } from '@web/components/ui/modal-dialog.js';
+import { RetryAlert } from '@web/components/ui/retry-alert.js';
 import { RichText } from '@web/components/ui/rich-text.js';
-import { usePostVersions } from '../api/get-post-versions.js';
 import { fullTimeLabel } from '@web/lib/relative-time.js';
-import { ModalDialog } from './modal-dialog.js';
+import { usePostVersions } from '../api/get-post-versions.js';
 
 interface VersionsDialogProps {
   postId: string;
@@ -40,18 +41,13 @@ export function VersionsDialog({ postId, body, editedAt, onClose }: VersionsDial
         </p>
       ) : null}
       {query.isError ? (
-        <div className="alert alert--error" role="alert">
+        <RetryAlert
+          onRetry={() => {
+            void query.refetch();
+          }}
+        >
           <p>{query.error.message}</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => {
-              void query.refetch();
-            }}
-          >
-            Try again
-          </button>
-        </div>
+        </RetryAlert>
       ) : null}
     </ModalDialog>
   );

@@ -17,6 +17,12 @@ interface ModalDialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Where focus goes back to (asked when closing); the element focused before opening otherwise. */
   returnFocus?: () => HTMLElement | null;
+  /** The header's Close button; a confirmation leaves it out, its Cancel button says the same. */
+  closeButton?: boolean;
+  /** While an action runs, Escape and the backdrop leave the dialog open, so its outcome is seen. */
+  locked?: boolean;
+  /** The id of the text that explains the dialog (aria-describedby). */
+  describedBy?: string;
   className?: string;
   children: ReactNode;
   onKeyDown?: (event: KeyboardEvent<HTMLDialogElement>) => void;
@@ -33,31 +39,35 @@ export function ModalDialog({
   onClose,
   initialFocus,
   returnFocus,
+  closeButton = true,
+  locked = false,
+  describedBy,
   className,
   children,
   onKeyDown,
 }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const close = useEffectEvent(onClose);
+  const dismiss = useEffectEvent(() => {
+    if (!locked) onClose();
+  });
   const focusTarget = useEffectEvent(() => returnFocus?.() ?? null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // Light dismiss (a click on the backdrop) where the browser offers it.
-    dialog.setAttribute('closedby', 'any');
     if (!dialog.open) dialog.showModal();
-    (initialFocus?.current ?? closeButton.current)?.focus();
+    (initialFocus?.current ?? closeButtonRef.current)?.focus();
     const onNativeClose = () => {
       close();
     };
     // Escape closes through React, so focus goes where this dialog says, not where the browser would.
     const onCancel = (event: Event) => {
       event.preventDefault();
-      close();
+      dismiss();
     };
     dialog.addEventListener('close', onNativeClose);
     dialog.addEventListener('cancel', onCancel);
@@ -70,27 +80,36 @@ export function ModalDialog({
     };
   }, [initialFocus]);
 
+  useEffect(() => {
+    // Light dismiss (a click on the backdrop) where the browser offers it, unless an action runs.
+    ref.current?.setAttribute('closedby', locked ? 'none' : 'any');
+  }, [locked]);
+
   return (
     <dialog
       ref={ref}
       className={['dialog', className ?? ''].join(' ').trim()}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onKeyDown={onKeyDown}
     >
       <div className="dialog__header">
         <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'dialog__title'}>
           {title}
         </h2>
-        <button
-          ref={closeButton}
-          type="button"
-          className="button button--ghost button--small dialog__close"
-          onClick={() => {
-            onClose();
-          }}
-        >
-          Close
-        </button>
+        {closeButton ? (
+          <button
+            ref={closeButtonRef}
+            type="button"
+            className="button button--ghost button--small dialog__close"
+            disabled={locked}
+            onClick={() => {
+              onClose();
+            }}
+          >
+            Close
+          </button>
+        ) : null}
       </div>
       {children}
     </dialog>
