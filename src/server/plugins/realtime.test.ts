@@ -105,7 +105,7 @@ describe.each(databaseTargets)('realtime on $name', (target) => {
     ['malformed JSON', '{"type": "subscribe", '],
     ['a non-object', '42'],
     ['an unknown message type', { type: 'publish', topic: 'users/abc' }],
-    ['an unknown topic', { type: 'subscribe', topic: 'posts/123' }],
+    ['an unknown topic', { type: 'subscribe', topic: 'comments/123' }],
     ['a topic with odd characters', { type: 'subscribe', topic: 'users/../admin' }],
     ['an over-long topic', { type: 'subscribe', topic: `users/${'a'.repeat(300)}` }],
     ['a missing topic', { type: 'unsubscribe' }],
