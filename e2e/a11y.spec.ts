@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, test, type TestUser } from './fixtures.js';
+import { postPath } from '../src/shared/paths.js';
+import {
+  expect,
+  expectNoA11yViolations,
+  test,
+  uniquePostText,
+  type HearthFixtures,
+  type TestUser,
+} from './fixtures.js';
+import { pngFile } from './support/images.js';
+import { feedTab, findInFeed, postCard } from './support/posts.js';
 
 // axe on every page, in both colour schemes: no violation of impact serious or critical.
 
@@ -138,6 +148,111 @@ for (const scheme of ['light', 'dark'] as const) {
         'true',
       );
       await expectNoA11yViolations(page, `sign-up errors (${scheme})`);
+    });
+
+    test.describe('pages with posts, comments and follows', () => {
+      /** A post with an image, a like, a comment and a reply, by an author the viewer follows. */
+      async function withContent({
+        createUser,
+        createPost,
+        createComment,
+        follow,
+        apiAs,
+      }: Pick<HearthFixtures, 'createUser' | 'createPost' | 'createComment' | 'follow' | 'apiAs'>) {
+        const author = await createUser();
+        const viewer = await createUser();
+        await follow(viewer, author);
+        const text = uniquePostText('Accessible #a11y post, see https://example.org');
+        const post = await createPost(author, {
+          body: text,
+          images: [{ file: await pngFile('dot.png', 300, 200), alt: 'A red rectangle' }],
+        });
+        const comment = await createComment(viewer, post.id, 'A first comment');
+        await createComment(author, post.id, 'A reply to it', comment.id);
+        const liked = await (await apiAs(viewer)).put(`/api/posts/${post.id}/like`);
+        expect(liked.status()).toBe(200);
+        return { author, viewer, post, text };
+      }
+
+      test('the feed with posts, signed in, has no serious or critical violation', async ({
+        page,
+        login,
+        createUser,
+        createPost,
+        createComment,
+        follow,
+        apiAs,
+      }) => {
+        const { viewer, text } = await withContent({
+          createUser,
+          createPost,
+          createComment,
+          follow,
+          apiAs,
+        });
+        await login(page, viewer);
+        await page.goto('/feed');
+        await expect(
+          postCard(page, text).getByRole('img', { name: 'A red rectangle' }),
+        ).toBeVisible();
+        await expectNoA11yViolations(page, `feed, Following, with posts (${scheme})`);
+        await feedTab(page, 'Everyone').click();
+        await findInFeed(page, text);
+        await expectNoA11yViolations(page, `feed, Everyone, with posts (${scheme})`);
+      });
+
+      for (const signedIn of [true, false]) {
+        test(`a post with comments and replies, ${signedIn ? 'signed in' : 'signed out'}, has no serious or critical violation`, async ({
+          page,
+          login,
+          createUser,
+          createPost,
+          createComment,
+          follow,
+          apiAs,
+        }) => {
+          const { viewer, post, text } = await withContent({
+            createUser,
+            createPost,
+            createComment,
+            follow,
+            apiAs,
+          });
+          if (signedIn) await login(page, viewer);
+          await page.goto(postPath(post.id));
+          await expect(postCard(page, text)).toBeVisible();
+          await expect(page.getByText('A reply to it')).toBeVisible();
+          await expectNoA11yViolations(
+            page,
+            `post page, ${signedIn ? 'signed in' : 'signed out'} (${scheme})`,
+          );
+        });
+      }
+
+      test('a profile with posts, counts and Following has no serious or critical violation', async ({
+        page,
+        login,
+        createUser,
+        createPost,
+        createComment,
+        follow,
+        apiAs,
+      }) => {
+        const { author, viewer, text } = await withContent({
+          createUser,
+          createPost,
+          createComment,
+          follow,
+          apiAs,
+        });
+        await login(page, viewer);
+        await page.goto(`/${author.username}`);
+        await expect(postCard(page, text)).toBeVisible();
+        await expect(
+          page.getByRole('main').getByRole('button', { name: 'Following' }),
+        ).toBeVisible();
+        await expectNoA11yViolations(page, `profile with posts (${scheme})`);
+      });
     });
   });
 }

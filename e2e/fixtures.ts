@@ -10,8 +10,15 @@ import {
 } from '@playwright/test';
 import { z } from 'zod';
 import { displayNameOf } from '../src/shared/display-name.js';
+import {
+  commentSchema,
+  postViewSchema,
+  type Comment,
+  type PostView,
+} from '../src/shared/schemas/post.js';
 import { meSchema, type Me } from '../src/shared/schemas/user.js';
 import { envNames, requiredEnv } from './support/env.js';
+import type { UploadFile } from './support/images.js';
 import { waitForMail, type Mail, type ReadMailOptions } from './support/mail.js';
 import { repoRoot } from './support/server.js';
 
@@ -41,6 +48,12 @@ export interface Credentials {
   username: string;
   email: string;
   password: string;
+}
+
+/** A post to write through the API: text, and images with their alt texts (in display order). */
+export interface NewPost {
+  body?: string;
+  images?: { file: UploadFile; alt?: string }[];
 }
 
 export interface CliResult {
@@ -176,6 +189,33 @@ interface Fixtures {
   readMail: (to: string, options?: ReadMailOptions) => Promise<Mail>;
   /** A page in a new browser context (its own cookies and client IP), closed after the test. */
   newPage: () => Promise<Page>;
+  /**
+   * An API client signed in as the user, from a client address of its own, for set-up the test does not
+   * watch happen in a browser. One per user per test; disposed after the test.
+   */
+  apiAs: (user: Credentials) => Promise<APIRequestContext>;
+  /** Writes a post as the user through the API (multipart when it has images); returns it. */
+  createPost: (author: Credentials, post?: NewPost) => Promise<PostView>;
+  /** Comments on a post (or replies to a comment) as the user through the API; returns the comment. */
+  createComment: (
+    author: Credentials,
+    postId: string,
+    body: string,
+    parentId?: string,
+  ) => Promise<Comment>;
+  /** Makes `follower` follow `followed` through the API. */
+  follow: (follower: Credentials, followed: { uid: string }) => Promise<void>;
+}
+
+/** The fixtures every spec gets, for helpers that take some of them. */
+export type HearthFixtures = Fixtures;
+
+let postCounter = 0;
+
+/** A post text no other test writes, so a spec can find its post among everyone's. */
+export function uniquePostText(prefix = 'Post'): string {
+  postCounter += 1;
+  return `${prefix} ${uniqueSuffix()}-${String(postCounter)} ${randomLetters(8)}`;
 }
 
 export const test = base.extend<Fixtures>({
@@ -238,5 +278,60 @@ export const test = base.extend<Fixtures>({
       return context.newPage();
     });
     await Promise.all(contexts.map((context) => context.close()));
+  },
+  apiAs: async ({ playwright, appURL }, use) => {
+    const clients = new Map<string, APIRequestContext>();
+    await use(async (user) => {
+      const known = clients.get(user.username);
+      if (known) return known;
+      const request = await isolatedRequest(playwright.request, appURL);
+      clients.set(user.username, request);
+      const response = await request.post('/api/auth/sign-in', {
+        data: { identifier: user.username, password: user.password },
+      });
+      expect(response.status(), `sign-in of ${user.username}: ${await response.text()}`).toBe(200);
+      return request;
+    });
+    await Promise.all([...clients.values()].map((client) => client.dispose()));
+  },
+  createPost: async ({ apiAs }, use) => {
+    await use(async (author, post = {}) => {
+      const request = await apiAs(author);
+      const body = post.body ?? uniquePostText();
+      const images = post.images ?? [];
+      const response =
+        images.length === 0
+          ? await request.post('/api/posts', { data: { body } })
+          : await request.post('/api/posts', {
+              multipart: Object.fromEntries([
+                ['body', body],
+                ...images.flatMap(({ alt }, index) => (alt ? [[`alt${String(index)}`, alt]] : [])),
+                ...images.map(({ file }, index) => [`image${String(index)}`, file]),
+              ]) as Record<string, string | UploadFile>,
+            });
+      expect(response.status(), `post by ${author.username}: ${await response.text()}`).toBe(201);
+      return postViewSchema.parse(await response.json());
+    });
+  },
+  createComment: async ({ apiAs }, use) => {
+    await use(async (author, postId, body, parentId) => {
+      const request = await apiAs(author);
+      const response = await request.post(`/api/posts/${postId}/comments`, {
+        data: parentId ? { body, parentId } : { body },
+      });
+      expect(response.status(), `comment by ${author.username}: ${await response.text()}`).toBe(
+        201,
+      );
+      return commentSchema.parse(await response.json());
+    });
+  },
+  follow: async ({ apiAs }, use) => {
+    await use(async (follower, followed) => {
+      const request = await apiAs(follower);
+      const response = await request.put(`/api/users/${followed.uid}/follow`);
+      expect(response.status(), `follow by ${follower.username}: ${await response.text()}`).toBe(
+        200,
+      );
+    });
   },
 });

@@ -8,6 +8,7 @@ import { useAuth } from '@web/features/auth/auth-state.js';
 import { FeedEmptyState } from '@web/features/feed/components/feed-empty-state.js';
 import { FeedTabs, type FeedTabOption } from '@web/features/feed/components/feed-tabs.js';
 import { feedTabSearch, feedViewOf } from '@web/features/feed/feed-view.js';
+import { ComposerPlaceholder } from '@web/features/posts/components/composer-placeholder.js';
 import { FeedList } from '@web/features/posts/components/feed-list.js';
 import { loadPostComposer, PostComposer } from '@web/features/posts/components/lazy-parts.js';
 import { PostSkeleton } from '@web/features/posts/components/post-skeleton.js';
@@ -50,7 +51,7 @@ function ComposerArea({ user }: { user: UserDocument | null }) {
     );
   }
   return (
-    <Suspense fallback={<div className="card composer composer--loading" aria-hidden="true" />}>
+    <Suspense fallback={<ComposerPlaceholder user={user} />}>
       <PostComposer user={user} />
     </Suspense>
   );
