@@ -1,0 +1,146 @@
+/**
+ * Runs the built Hearth server (dist/server/main.js, as `npm start` does) as a child process on a free port
+ * of 127.0.0.1. The build is brought up to date once per process, so every server of one benchmark run is
+ * the same build even while the sources change.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const startTimeoutMs = 60_000;
+const stopTimeoutMs = 15_000;
+
+export interface RunningServer {
+  url: string;
+  /** The Origin browsers send; state-changing requests need it. */
+  origin: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds dist/ when it is missing or older than the sources (the same check as `npm start`). */
+async function buildIfStale(): Promise<void> {
+  const stateModule = pathToFileURL(path.join(repoRoot, 'scripts', 'build-state.mjs')).href;
+  const state = (await import(stateModule)) as { buildIsStale(): boolean };
+  if (!state.buildIsStale()) return;
+  console.log('Building Hearth (dist/ is missing or older than the sources)…');
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'build.mjs')], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`the build failed:\n${result.stdout}${result.stderr}`);
+  }
+}
+
+let built: Promise<void> | undefined;
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + startTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not answer /api/health within ${startTimeoutMs / 1000} s`);
+}
+
+/**
+ * Starts the production server on `dataDir` (SQLite) or `databaseUrl` with rate limits off, so the load
+ * measures the application and not its 429 answers.
+ */
+export async function startServer(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Extra Node.js flags for the server process (`--cpu-prof`, say). */
+  nodeArgs?: string[];
+}): Promise<RunningServer> {
+  built ??= buildIfStale();
+  await built;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // A clean environment: nothing from the caller's shell (DATABASE_URL, REDIS_URL…) leaks into the run.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: options.dataDir,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'warn',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  };
+  const args = [...(options.nodeArgs ?? []), path.join(repoRoot, 'dist', 'server', 'main.js')];
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, origin: url, pid: child.pid ?? 0, stop };
+}
+
+/** JSON request helper for setting up a run (sign-up, sign-in), with the Origin the server requires. */
+export async function request(
+  server: RunningServer,
+  method: string,
+  pathname: string,
+  body?: unknown,
+  cookie?: string,
+): Promise<Response> {
+  const headers: Record<string, string> = { origin: server.origin };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (cookie) headers.cookie = cookie;
+  return fetch(`${server.url}${pathname}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
+export function cookieHeader(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => pair.length > 0)
+    .join('; ');
+}
