@@ -33,7 +33,7 @@ import { migrationProvider } from '../src/server/db/migrations/index.js';
 import { repoRoot, request, startServer } from './server.js';
 
 /** Bump when the generated data changes shape, so stale caches are not reused. */
-const SEED_VERSION = 1;
+const SEED_VERSION = 2;
 
 export const cacheRoot = path.join(repoRoot, 'bench', '.cache');
 

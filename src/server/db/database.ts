@@ -4,8 +4,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
-import { SqliteBooleanPlugin } from './sqlite-booleans.js';
 import { HearthSqliteDialect } from './sqlite-dialect.js';
+import { cachedStatements } from './sqlite-statements.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -53,8 +53,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new HearthSqliteDialect({ database: sqlite }),
-    plugins: [new SqliteBooleanPlugin()],
+    dialect: new HearthSqliteDialect({ database: cachedStatements(sqlite) }),
   });
   return { db, dialect: 'sqlite', describe: file, close: () => db.destroy() };
 }

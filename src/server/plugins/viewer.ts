@@ -93,7 +93,7 @@ export const viewerPlugin = fp(
       const identity = token ? await sessions.resolve(token, lookup) : await lookup();
       if (!identity) return null;
       // Uncached on purpose: a change of role or a deactivation applies to the very next request.
-      const row = await users.findById(identity.uid);
+      const row = await users.findStanding(identity.uid);
       if (!row) return null;
       return {
         uid: row.id,

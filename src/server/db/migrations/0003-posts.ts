@@ -39,6 +39,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('posts')
     .columns(['authorId', 'id'])
     .execute();
+  // The Following feed's walk over all posts, newest first, reads authors from this index alone (ADR 0007).
+  await db.schema
+    .createIndex('posts_id_author_idx')
+    .on('posts')
+    .columns(['id', 'authorId'])
+    .execute();
 
   await id('post_versions')
     .addColumn('postId', idType, (c) => c.notNull().references('posts.id').onDelete('cascade'))

@@ -45,8 +45,9 @@ export class CommentsService {
     ]);
     if (!post) throw noPost();
     const page = rows.slice(0, query.limit);
+    // Only threads that have replies are asked for them; a page without any costs no query.
     const replies = await this.comments.firstReplies(
-      page.map((row) => row.id),
+      page.filter((row) => row.replyCount > 0).map((row) => row.id),
       limits.repliesPreview,
     );
     const liked = await this.likedBy(viewer, [...page, ...replies]);

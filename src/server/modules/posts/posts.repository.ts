@@ -1,5 +1,5 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
-import type { Database, UsersTable } from '../../db/schema.js';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { NewMedia } from '../../media/stored-image.js';
 import { authorAvatarRenditions, authorSelection, type AuthorColumns } from '../users/authors.js';
 
@@ -56,10 +56,17 @@ export interface Bounds {
  */
 export const followingIndexThreshold = 2_000;
 
+/** How long a reader's Following-feed plan is reused, and for how many readers at most. */
+const followingPlanTtlMs = 60_000;
+const followingPlanCacheSize = 10_000;
+
 const now = () => new Date().toISOString();
 
 /** The only place that reads and writes posts, their images, versions, tags and likes. */
 export class PostsRepository {
+  /** Per reader: whether their Following feed walks all posts, and until when that answer holds. */
+  private readonly followingPlans = new Map<string, { walk: boolean; until: number }>();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Posts joined with their authors; one query, whatever the page size. */
@@ -149,28 +156,59 @@ export class PostsRepository {
       .selectFrom('follows')
       .select('follows.followeeId')
       .where('follows.followerId', '=', uid);
-    const total = await this.db
+    if (!(await this.walksFollowing(uid))) {
+      return this.page(
+        this.records().where((eb) =>
+          eb.or([eb('posts.authorId', 'in', followees), eb('posts.authorId', '=', uid)]),
+        ),
+        bounds,
+      ).execute();
+    }
+    // `authorId || ''` hides the author index from the planner, so it walks (id, authorId) newest first
+    // instead of gathering every post of every followee; only the page's rows are then read (ADR 0007).
+    const author = sql<string>`${sql.ref('walk.authorId')} || ''`;
+    let walk = this.db
+      .selectFrom('posts as walk')
+      .select('walk.id')
+      .where((eb) => eb.or([eb(author, 'in', followees), eb(author, '=', uid)]));
+    if (bounds.before) walk = walk.where('walk.id', '<', bounds.before);
+    if (bounds.after) walk = walk.where('walk.id', '>', bounds.after);
+    walk = walk.orderBy('walk.id', 'desc').limit(bounds.limit);
+    return this.page(this.records().where('posts.id', 'in', walk), bounds).execute();
+  }
+
+  /**
+   * Whether `uid`'s Following feed walks all posts (they follow many posts) or reads the followees' posts
+   * by author. Decided from their followees' post counts, remembered for a minute per reader.
+   */
+  private async walksFollowing(uid: string): Promise<boolean> {
+    const now = Date.now();
+    const known = this.followingPlans.get(uid);
+    if (known && known.until > now) return known.walk;
+    const { total } = await this.db
       .selectFrom('users')
       .select((eb) =>
         eb.fn.coalesce(eb.fn.sum<number | string>('postCount'), sql<number>`0`).as('total'),
       )
-      .where((eb) => eb.or([eb('users.id', 'in', followees), eb('users.id', '=', uid)]))
+      .where((eb) =>
+        eb.or([
+          eb(
+            'users.id',
+            'in',
+            eb.selectFrom('follows').select('followeeId').where('followerId', '=', uid),
+          ),
+          eb('users.id', '=', uid),
+        ]),
+      )
       .executeTakeFirstOrThrow();
-    const authors = (
-      eb: ExpressionBuilder<Database & { author: UsersTable }, 'posts' | 'author'>,
-    ) => eb.or([eb('posts.authorId', 'in', followees), eb('posts.authorId', '=', uid)]);
-    if (Number(total.total) <= followingIndexThreshold) {
-      return this.page(this.records().where(authors), bounds).execute();
+    const walk = Number(total) > followingIndexThreshold;
+    this.followingPlans.delete(uid);
+    if (this.followingPlans.size >= followingPlanCacheSize) {
+      const oldest = this.followingPlans.keys().next();
+      if (!oldest.done) this.followingPlans.delete(oldest.value);
     }
-    // `authorId || ''` hides the author index from the planner, so it walks posts by id instead of
-    // gathering every post of every followee first (ADR 0007).
-    const walk = this.records().where((eb) =>
-      eb.or([
-        eb(sql<string>`${sql.ref('posts.authorId')} || ''`, 'in', followees),
-        eb(sql<string>`${sql.ref('posts.authorId')} || ''`, '=', uid),
-      ]),
-    );
-    return this.page(walk, bounds).execute();
+    this.followingPlans.set(uid, { walk, until: now + followingPlanTtlMs });
+    return walk;
   }
 
   /** The newest post id, or null when there are no posts. */

@@ -34,6 +34,15 @@ export class UsersRepository {
     return this.records().where('users.id', '=', uid).executeTakeFirst();
   }
 
+  /** What an authenticated request needs of its user: no profile columns, no image joins. */
+  findStanding(uid: string): Promise<Pick<UserRow, 'id' | 'role' | 'active'> | undefined> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'role', 'active'])
+      .where('id', '=', uid)
+      .executeTakeFirst();
+  }
+
   /** Usernames are stored lowercase (issue: accounts), so an equality lookup is case-insensitive. */
   findByUsername(username: string): Promise<UserRecord | undefined> {
     return this.records().where('users.username', '=', username.toLowerCase()).executeTakeFirst();
