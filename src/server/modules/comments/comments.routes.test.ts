@@ -27,19 +27,9 @@ import {
   type RealtimeClient,
   type TestApp,
 } from '../../test/harness.js';
+import { seededRandom } from '../../test/random.js';
 
 type Person = Awaited<ReturnType<typeof signUp>>;
-
-/** A small deterministic generator, so a failing interleaving can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 describe.each(databaseTargets)('comments on $name', (target) => {
   let t: TestApp;
@@ -534,7 +524,7 @@ describe.each(databaseTargets)('comments on $name', (target) => {
     it.each([1, 2, 3])(
       'pages top-level comments and replies without skipping or repeating while others comment (seed %i)',
       async (seed) => {
-        const next = random(seed);
+        const { next } = seededRandom(seed);
         const people = [writer, other, postAuthor, ...crowd];
         const someone = () => people[Math.floor(next() * people.length)] ?? writer;
         const postId = await createPost(postAuthor);

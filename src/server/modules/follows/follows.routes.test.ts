@@ -23,20 +23,10 @@ import {
   type RealtimeClient,
   type TestApp,
 } from '../../test/harness.js';
+import { seededRandom } from '../../test/random.js';
 
 type Person = Awaited<ReturnType<typeof signUp>>;
 type As = { cookie: string | undefined };
-
-/** A small deterministic generator, so a failing interleaving can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 describe.each(databaseTargets)('follows on $name', (target) => {
   let t: TestApp;
@@ -421,7 +411,7 @@ describe.each(databaseTargets)('follows on $name', (target) => {
     it.each([1, 2, 3])(
       'pages followers without skipping or repeating while people follow and unfollow (seed %i)',
       async (seed) => {
-        const next = random(seed);
+        const { next } = seededRandom(seed);
         const star = fresh();
         const candidates = [...crowd, admin];
         const initially = 3;

@@ -17,6 +17,7 @@ import {
   signUp,
   type TestApp,
 } from '../../test/harness.js';
+import { seededRandom, type Random } from '../../test/random.js';
 import { followingIndexThreshold } from './posts.repository.js';
 
 /**
@@ -26,29 +27,6 @@ import { followingIndexThreshold } from './posts.repository.js';
  */
 
 type Person = Awaited<ReturnType<typeof signUp>>;
-
-/** mulberry32: a tiny seeded generator, so a failing run can be replayed from the seed in its name. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 2 ** 32;
-  };
-  return {
-    chance: (probability: number) => next() < probability,
-    /** A whole number from `min` to `max`, both included. */
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick<T>(items: readonly T[]): T {
-      const item = items[Math.floor(next() * items.length)];
-      if (item === undefined) throw new Error('nothing to pick from');
-      return item;
-    },
-  };
-}
-type Random = ReturnType<typeof seededRandom>;
 
 type Feed =
   | { kind: 'everyone' }
