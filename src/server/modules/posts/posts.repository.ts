@@ -92,6 +92,16 @@ export class PostsRepository {
     return this.records().where('posts.id', '=', id).executeTakeFirst();
   }
 
+  /** Whether a post exists, without reading it. */
+  async exists(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The images of many posts in one query. */
   async mediaFor(postIds: (number | string)[]): Promise<PostMediaRecord[]> {
     if (postIds.length === 0) return [];

@@ -191,11 +191,7 @@ export class PostsService {
       deleted.renditions.flatMap((json) => renditionKeys(parseRenditions(json))),
       this.log,
     );
-    await this.bus.publish({ topic: postTopic(postId), data: null });
-    await this.bus.publish({
-      topic: feedTopic,
-      data: { head: await this.posts.head(), change: { kind: 'deleted', postId } },
-    });
+    await this.publish(postId);
     await this.users.publish(record.authorId);
   }
 
@@ -208,7 +204,7 @@ export class PostsService {
   }
 
   async likers(postId: string, query: PageQuery): Promise<Page<Author>> {
-    if (!(await this.posts.findById(postId))) throw postNotFound();
+    if (!(await this.posts.exists(postId))) throw postNotFound();
     const rows = await this.posts.likers(postId, { before: query.cursor, limit: query.limit + 1 });
     const page = toPage(rows, query.limit, (row) => String(row.cursor));
     return {
@@ -218,20 +214,24 @@ export class PostsService {
   }
 
   async versions(postId: string): Promise<{ items: PostVersion[] }> {
-    if (!(await this.posts.findById(postId))) throw postNotFound();
+    if (!(await this.posts.exists(postId))) throw postNotFound();
     const rows = await this.posts.versions(postId);
     return { items: rows.map((row) => this.presenter.version(row)) };
   }
 
-  /** Sends a post's document to its watchers and to the feed, after any change to it or its comments. */
+  /**
+   * Sends a post's document to its watchers and to the feed after any change to it or its comments; once it
+   * is gone, its deletion.
+   */
   async publish(postId: string): Promise<void> {
     const post = await this.findDocument(postId);
     await this.bus.publish({ topic: postTopic(postId), data: post });
     await this.bus.publish({
       topic: feedTopic,
-      data: post
-        ? { head: await this.posts.head(), change: { kind: 'updated', post } }
-        : { head: await this.posts.head(), change: { kind: 'deleted', postId } },
+      data: {
+        head: await this.posts.head(),
+        change: post ? { kind: 'updated', post } : { kind: 'deleted', postId },
+      },
     });
   }
 

@@ -74,7 +74,9 @@ function emptyText(kind: FollowListKind, name: string, isOwner: boolean): string
 
 function PeopleList({ user, kind }: { user: UserDocument; kind: FollowListKind }) {
   const auth = useAuth();
-  const list = useFollowList(auth.user?.uid ?? null, user.uid, kind);
+  const list = useFollowList(auth.user?.uid ?? null, user.uid, kind, {
+    enabled: !auth.isLoading,
+  });
   const listRef = useRef<HTMLUListElement>(null);
   const name = displayNameOf(user);
   const people = list.data?.pages.flatMap((page) => page.items) ?? [];

@@ -57,7 +57,16 @@ export function getFollowListQueryOptions(
   });
 }
 
-export function useFollowList(viewerUid: string | null, uid: string, kind: FollowListKind) {
+/** Waits while the session is still being read (`enabled: false`), so a signed-in page is not read twice. */
+export function useFollowList(
+  viewerUid: string | null,
+  uid: string,
+  kind: FollowListKind,
+  options: { enabled?: boolean } = {},
+) {
   const queryClient = useQueryClient();
-  return useInfiniteQuery(getFollowListQueryOptions(queryClient, viewerUid, uid, kind));
+  return useInfiniteQuery({
+    ...getFollowListQueryOptions(queryClient, viewerUid, uid, kind),
+    enabled: options.enabled ?? true,
+  });
 }
