@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable, envNames } from './e2e/support/env.js';
-import { freePort } from './e2e/support/ports.js';
+import { freePort } from './src/server/test/ports.js';
 
 // The port is chosen here, once, in the runner: workers inherit the variable and so agree on the same server.
 process.env[envNames.baseUrl] ??= `http://127.0.0.1:${String(await freePort())}`;

@@ -2,15 +2,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { limits } from '../shared/limits.js';
+import { limits, requestTimeouts } from '../shared/limits.js';
 import { createAuth } from './auth/auth.js';
 import { SessionCache } from './auth/session-cache.js';
-import type { Config } from './config.js';
+import { fastifyTrustProxy, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { reachabilityProbe } from './db/unreachable.js';
 import { migrateToLatest } from './db/migrator.js';
 import { LocalEventBus, type EventBus } from './events/bus.js';
 import { listenForLocalEvents } from './events/local-socket.js';
-import { RedisEventBus } from './events/redis-bus.js';
+import { failFastRedisOptions, RedisEventBus } from './events/redis-bus.js';
 import { actionMail, createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -40,8 +41,12 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { UserPresenter } from './modules/users/users.presenter.js';
 import { createStorage } from './media/storage.js';
-import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
+import { PendingUploadsRepository } from './media/pending-uploads.repository.js';
+import { MediaUploads } from './media/stored-image.js';
+import { requestLogSerializer } from './log-redaction.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { requestBodyPlugin } from './plugins/request-body.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { securityPlugin } from './plugins/security.js';
 import { textInputPlugin } from './plugins/text-input.js';
@@ -66,6 +71,10 @@ declare module 'fastify' {
 export interface AppOverrides {
   /** Replaces the mailer (tests capture messages). */
   mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  /** Shorter request deadlines, so tests can show a slow client being cut. */
+  timeouts?: Partial<Record<keyof typeof requestTimeouts, number>>;
 }
 
 /** Builds the whole application as a Fastify instance. It never listens (fastify/demo, STYLE.md). */
@@ -73,17 +82,30 @@ export async function buildApp(
   config: Config,
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
+  const timeouts = { ...requestTimeouts, ...overrides.timeouts };
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: { req: requestLogSerializer },
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: limits.jsonBodyBytes,
     routerOptions: { maxParamLength: 256 },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    // Node's deadlines (DESIGN.md "Bounded by default"): headers, then the whole request, uploads
+    // included; JSON bodies get a shorter one from the request-body plugin.
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
   });
   // JSON only: anything else is a 415 with a clear message (uploads register their own parser).
   app.removeContentTypeParser('text/plain');
@@ -104,10 +126,13 @@ export async function buildApp(
     let redis: Redis | undefined;
     let bus: EventBus;
     if (config.redisUrl) {
-      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true });
+      // Fail fast: a Redis outage must not hold requests (rate limits fall back to this process).
+      redis = new Redis(config.redisUrl, failFastRedisOptions);
       const client = redis;
+      client.on('error', (error: Error) => log.warn({ err: error }, 'redis connection error'));
       closers.push(async () => {
         await client.quit().catch(() => undefined);
+        client.disconnect();
       });
       bus = await RedisEventBus.connect(config.redisUrl, config.redisPrefix, log);
     } else {
@@ -119,6 +144,10 @@ export async function buildApp(
     closers.push(() => eventBus.close());
 
     const storage = await createStorage(config);
+    const uploads = new MediaUploads(storage, new PendingUploadsRepository(database.db), log);
+    // Makes the media folder owner-only and deletes what uploads killed mid-request left (ADR 0009).
+    await uploads.start();
+    closers.push(() => uploads.close());
     const mailer = overrides.mailer ?? createMailer(config, log);
     closers.push(() => mailer.close());
 
@@ -171,8 +200,7 @@ export async function buildApp(
       new ProfilesRepository(database.db),
       usersRepository,
       users,
-      storage,
-      log,
+      uploads,
     );
     const account = new AccountService(
       auth,
@@ -190,8 +218,7 @@ export async function buildApp(
       new PostPresenter((key) => storage.url(key)),
       users,
       eventBus,
-      storage,
-      log,
+      uploads,
     );
     const comments = new CommentsService(
       new CommentsRepository(database.db),
@@ -211,8 +238,13 @@ export async function buildApp(
       follows,
     });
 
-    await app.register(errorsPlugin);
+    await app.register(errorsPlugin, {
+      ...(database.dialect === 'postgres'
+        ? { databaseReachable: reachabilityProbe(database.db) }
+        : {}),
+    });
     await app.register(securityPlugin, { config, mediaOrigin: storage.externalOrigin });
+    await app.register(requestBodyPlugin, { jsonBodyMs: timeouts.jsonBodyMs });
     await app.register(textInputPlugin);
     await app.register(rateLimitPlugin, {
       redis,
@@ -226,7 +258,7 @@ export async function buildApp(
       sessionCookie: (await auth.$context).authCookies.sessionToken.name,
     });
     await app.register(realtimePlugin, { config, bus: eventBus, users, posts });
-    await app.register(instanceRoutes, { instance, db: database.db });
+    await app.register(instanceRoutes, { instance, db: database.db, redis, bus: eventBus });
     await app.register(authRoutes, { auth: authService, users: usersRepository });
     await app.register(usersRoutes, { users });
     await app.register(profilesRoutes, { profiles });

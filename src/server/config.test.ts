@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, fastifyTrustProxy, loadConfig } from './config.js';
 
 const secret = 'x'.repeat(32);
 const dirs: string[] = [];
@@ -88,7 +89,7 @@ describe('loadConfig', () => {
       contactEmail: 'team@example.org',
       instanceName: 'Our Place',
       registrationMode: 'approval',
-      trustProxy: true,
+      trustProxy: 1,
       logLevel: 'warn',
       rateLimits: false,
       webDir: '/srv/web',
@@ -133,14 +134,64 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['true', true],
-    ['1', true],
-    ['yes', true],
+    ['true', 1],
+    ['1', 1],
+    ['yes', 1],
+    ['2', 2],
     ['false', false],
     ['0', false],
     ['no', false],
   ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
     expect(loadConfig({ AUTH_SECRET: secret, TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it('reads TRUST_PROXY as a list of proxy addresses and ranges', () => {
+    expect(
+      loadConfig({ AUTH_SECRET: secret, TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'loopback']);
+  });
+
+  it.each(['10.0.0.300', '10.0.0.0/33', 'proxy.example', '10.0.0.1,', '21'])(
+    'names TRUST_PROXY when it is %s',
+    (value) => {
+      expect(configError({ TRUST_PROXY: value }).message).toMatch(/^ {2}TRUST_PROXY: /m);
+    },
+  );
+
+  /** The client address Fastify resolves for a request from `peer` carrying `forwardedFor`. */
+  async function resolvedIp(trustProxy: string, peer: string, forwardedFor: string) {
+    const config = loadConfig({ AUTH_SECRET: secret, TRUST_PROXY: trustProxy });
+    const app = Fastify({ trustProxy: fastifyTrustProxy(config.trustProxy) });
+    app.get('/', (request) => ({ ip: request.ip }));
+    try {
+      const response = await app.inject({
+        url: '/',
+        remoteAddress: peer,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+      return response.json<{ ip: string }>().ip;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('with TRUST_PROXY=true believes the one hop the proxy added, not what the client wrote', async () => {
+    expect(await resolvedIp('true', '10.9.9.9', 'forged, 203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('with a hop count believes that many proxies', async () => {
+    expect(await resolvedIp('2', '10.9.9.9', 'forged, 203.0.113.7, 10.0.0.2')).toBe('203.0.113.7');
+  });
+
+  it('with a list believes only those proxies', async () => {
+    expect(await resolvedIp('10.9.9.0/24', '10.9.9.9', 'forged, 203.0.113.7')).toBe('203.0.113.7');
+    // A peer outside the list is the client itself, whatever it forwards.
+    expect(await resolvedIp('10.9.9.0/24', '198.51.100.1', '203.0.113.7')).toBe('198.51.100.1');
+  });
+
+  it('with TRUST_PROXY=false ignores X-Forwarded-For', async () => {
+    expect(await resolvedIp('false', '198.51.100.1', '203.0.113.7')).toBe('198.51.100.1');
   });
 
   it('refuses to run in production without AUTH_SECRET, and writes nothing', () => {

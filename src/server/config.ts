@@ -1,13 +1,50 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { registrationModeSchema } from '../shared/schemas/instance.js';
 import type { S3Settings } from './media/storage.js';
+import { ensurePrivateDir } from './private-files.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Names of address ranges Fastify's proxy trust understands besides addresses and CIDRs. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether `value` is an IP address, an IP/prefix CIDR, or one of `proxyRangeNames`. */
+function isProxyAddress(value: string): boolean {
+  if (proxyRangeNames.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which `X-Forwarded-For` hops to believe. `true` is exactly one hop (the proxy in front of us): trusting
+ * every hop would let a client name its own address and escape every per-IP limit.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['false', 'no', '0'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(value) && Number(value) <= 20) return Number(value);
+    const addresses = value.split(',').map((item) => item.trim());
+    if (addresses.every(isProxyAddress)) return addresses;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'use false, true (one proxy), a number of proxy hops, or a comma-separated list of proxy addresses or CIDRs',
+    });
+    return z.NEVER;
+  });
 
 const urlWithProtocols = (protocols: readonly string[]) =>
   z
@@ -32,7 +69,7 @@ const envSchema = z.object({
   INSTANCE_NAME: z.string().trim().min(1).max(60).default('Hearth'),
   AUTH_SECRET: z.string().min(32, { error: 'use at least 32 characters' }).optional(),
   REGISTRATION_MODE: registrationModeSchema.default('open'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   RATE_LIMITS: z.enum(['on', 'off'], { error: 'use on or off' }).default('on'),
   WEB_DIR: z.string().min(1).optional(),
@@ -66,13 +103,28 @@ export interface Config {
   instanceName: string;
   authSecret: string;
   registrationMode: z.infer<typeof registrationModeSchema>;
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: false (the socket's peer is the client), a number of proxy hops, or the
+   * addresses of the proxies.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** False only for load benchmarks, which would otherwise measure the 429 path. */
   rateLimits: boolean;
   webDir: string;
   /** Media on an S3-compatible store when S3_BUCKET is set; otherwise in DATA_DIR/media. */
   s3: S3Settings | undefined;
+}
+
+/**
+ * The `trustProxy` option Fastify needs for a TRUST_PROXY setting. A hop count becomes a function: Fastify
+ * given a plain number trusts no hop at all.
+ */
+export function fastifyTrustProxy(
+  trustProxy: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
 }
 
 export class ConfigError extends Error {
@@ -85,7 +137,7 @@ function developmentSecret(dataDir: string): string {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDir(dataDir);
     const secret = randomBytes(32).toString('base64url');
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;

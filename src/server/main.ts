@@ -1,3 +1,4 @@
+import { shutdownTimeouts } from '../shared/limits.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -11,11 +12,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received: finishing in-flight requests and closing`);
-    // A stuck connection must not keep the process alive forever.
+    // In-flight requests get a while to finish; then whatever connection is still open is cut, so a
+    // client that holds one (idle keep-alive or not) cannot keep the process alive past its grace.
+    setTimeout(() => {
+      app.log.warn('shutdown: cutting the connections still open');
+      app.server.closeAllConnections();
+    }, shutdownTimeouts.drainMs).unref();
     setTimeout(() => {
       app.log.error('graceful shutdown timed out; exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, shutdownTimeouts.exitMs).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

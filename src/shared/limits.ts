@@ -22,14 +22,31 @@ export const limits = {
   newPostsMax: 50,
   /** Request bodies on JSON endpoints; uploads have their own limits. */
   jsonBodyBytes: 64 * 1024,
+  /** Nesting and values in one JSON body: no form nests past 2 or holds more than a few dozen values. */
+  jsonDepth: 32,
+  jsonValues: 2_000,
 } as const;
 
 /** Rate limits (spec silent; DESIGN.md "Default limits"). Windows are in milliseconds. */
 export const rateLimits = {
+  /** Sign-in attempts from one address, whichever accounts they name. */
   signIn: { max: 10, windowMs: 5 * 60_000 },
+  /**
+   * Sign-in attempts on one account from one address. Others guessing from elsewhere never spend the
+   * owner's allowance, so they cannot lock the owner out.
+   */
+  signInPerAccountAddress: { max: 5, windowMs: 5 * 60_000 },
+  /** Sign-in attempts on one account from anywhere: a brake on guessing spread over many addresses. */
+  signInPerAccount: { max: 100, windowMs: 60 * 60_000 },
   signUp: { max: 5, windowMs: 30 * 60_000 },
+  /** Reset mails to one address. */
   passwordReset: { max: 5, windowMs: 30 * 60_000 },
+  /** Reset mails asked for from one client address, whatever addresses they go to. */
+  passwordResetPerIp: { max: 10, windowMs: 60 * 60_000 },
+  /** Reset mails the whole instance sends, so it cannot be turned into a mail cannon. */
+  passwordResetPerInstance: { max: 300, windowMs: 60 * 60_000 },
   apiPerIp: { max: 300, windowMs: 5 * 60_000 },
+  /** Requests of one signed-in account (a validated session), wherever it connects from. */
   apiPerUser: { max: 1_200, windowMs: 5 * 60_000 },
   profileEdit: { max: 30, windowMs: 10 * 60_000 },
   accountChange: { max: 10, windowMs: 15 * 60_000 },
@@ -44,3 +61,66 @@ export const resetTokenTtlSeconds = 60 * 60;
 
 /** spec §9: chunk load timeout. */
 export const chunkLoadTimeoutMs = 120_000;
+
+/**
+ * Realtime bounds (DESIGN.md "Bounded by default"). Socket counts are per instance: each instance
+ * guards its own memory and file descriptors, so N instances admit up to N times as many.
+ */
+export const realtimeLimits = {
+  /** Bytes queued for a reader that is not reading; past this the socket is dropped, not buffered. */
+  maxBufferedBytes: 1024 * 1024,
+  /** Open sockets per IP: one per tab, for a household or an office behind one address. */
+  socketsPerIp: 50,
+  /** Open sockets per signed-in account: one per tab. */
+  socketsPerAccount: 20,
+  /** Upgrades per IP (shared through Redis): a reconnect after a deploy passes, a reconnect loop does not. */
+  upgrades: { max: 60, windowMs: 60_000 },
+  /** Messages per socket (token bucket): the burst covers resubscribing every topic after a reconnect. */
+  messages: { burst: 400, perSecond: 10 },
+  /** Messages refused for rate before the socket is closed: a client that ignores errors is not ours. */
+  maxRefusedMessages: 20,
+  /** Snapshot reads in flight per socket; the rest wait their turn, so one socket cannot hog the pool. */
+  snapshotConcurrency: 4,
+  /** Topics one socket may follow: a busy page holds well under this. */
+  subscriptionsPerSocket: 200,
+  /** Bytes in one client message; subscribe and unsubscribe are tiny. */
+  messageBytes: 16 * 1024,
+  /** Server ping cadence; a socket that has not answered the previous ping is cut. */
+  pingIntervalMs: 30_000,
+  /** How long sockets get to answer a going-away close at shutdown before they are cut. */
+  closeGraceMs: 2_000,
+} as const;
+
+/**
+ * Files of uploads that never committed (ADR 0009). An upload younger than `graceMs` may still be in
+ * flight on some instance, so no sweep touches it; sweeps run at start and every `sweepEveryMs`, at most
+ * `sweepBatch` uploads at a time.
+ */
+export const orphanMedia = {
+  graceMs: 60 * 60_000,
+  sweepEveryMs: 10 * 60_000,
+  sweepBatch: 200,
+} as const;
+
+/**
+ * How long a client may take to send a request (DESIGN.md "Bounded by default"): a client that sends
+ * slowly or stops holds a connection and its buffers, so every stage has a deadline.
+ */
+export const requestTimeouts = {
+  /** From a request's first byte to the end of its headers. */
+  headersMs: 15_000,
+  /** A JSON body, from the end of the headers to its last byte: a few kilobytes, even on a bad line. */
+  jsonBodyMs: 10_000,
+  /** A whole request, uploads included: four 10 MB images need about 5 minutes at 1.1 Mbit/s. */
+  requestMs: 5 * 60_000,
+  /** An idle kept-alive connection; longer than common proxies' 60 s, so the proxy closes it first. */
+  keepAliveMs: 65_000,
+  /** How often Node looks for requests past the headers or request deadline. */
+  checkIntervalMs: 2_000,
+} as const;
+
+/**
+ * Shutdown on SIGTERM: in-flight requests get `drainMs` to finish before every connection still open is
+ * cut; past `exitMs` the process exits with an error whatever is left (an orchestrator's grace is 30 s).
+ */
+export const shutdownTimeouts = { drainMs: 5_000, exitMs: 10_000 } as const;

@@ -152,6 +152,26 @@ describe('SessionCache', () => {
     await expect(sessions.forgetUser('ada')).resolves.toBeUndefined();
     expect(sessions.size).toBe(0);
   });
+
+  it('trusts nothing cached while the bus may be missing sign-outs, and starts afresh after', async () => {
+    const bus = new LocalEventBus();
+    const connected = vi.spyOn(bus, 'connected');
+    const sessions = cache({}, bus);
+    const lookup = vi.fn(() => Promise.resolve(identity('ada')));
+    await sessions.resolve('token', lookup);
+    expect(sessions.size).toBe(1);
+
+    connected.mockReturnValue(false);
+    expect(await sessions.resolve('token', lookup)).toMatchObject({ uid: 'ada' });
+    await sessions.resolve('token', lookup);
+    expect(lookup).toHaveBeenCalledTimes(3);
+    expect(sessions.size).toBe(0);
+
+    connected.mockReturnValue(true);
+    await sessions.resolve('token', lookup);
+    await sessions.resolve('token', lookup);
+    expect(lookup).toHaveBeenCalledTimes(4);
+  });
 });
 
 /** Status of a request that needs a signed-in viewer (the session list is cheap and read-only). */

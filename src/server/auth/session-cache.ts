@@ -97,6 +97,14 @@ export class SessionCache {
     cookieValue: string,
     lookup: () => Promise<SessionIdentity | null>,
   ): Promise<SessionOwner | null> {
+    if (!this.bus.connected()) {
+      // Sign-outs on other instances cannot reach this one now: trust nothing cached, cache nothing new,
+      // and start empty once the bus is back.
+      this.#entries.clear();
+      return lookup().then((identity) =>
+        identity ? { uid: identity.uid, sessionId: identity.sessionId } : null,
+      );
+    }
     const key = createHash('sha256').update(cookieValue).digest('base64url');
     const now = this.#now();
     const entry = this.#entries.get(key);

@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, privateModes, restrictIfPresent } from '../private-files.js';
 import type { Database } from './schema.js';
 import { HearthSqliteDialect } from './sqlite-dialect.js';
 import { cachedStatements } from './sqlite-statements.js';
@@ -24,17 +25,28 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** How long a request waits for a PostgreSQL connection before it is answered 503. */
+export const postgresConnectTimeoutMs = 3_000;
+
 /** Opens SQLite in DATA_DIR (the zero-services default) or PostgreSQL when DATABASE_URL is set (ADR 0001). */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
+    // DATA_DIR still holds the secret, media and mail when the database lives elsewhere.
+    restrictIfPresent(options.dataDir, privateModes.dir);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
+      // An unreachable server (or a pool with no free connection) fails the request with a 503 within this,
+      // rather than holding it until the client gives up.
+      connectionTimeoutMillis: postgresConnectTimeoutMs,
     });
     // An idle connection that dies (PostgreSQL restarts, fails over, or an admin ends it) is dropped by the
     // pool and replaced on the next query; without a listener its 'error' event would crash the process.
     pool.on('error', () => undefined);
+    // A connection lost while checked out (mid-query or mid-transaction) also emits 'error', on the client
+    // rather than the pool: its query fails, and answers 503, but the process must not crash with it.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(options.databaseUrl);
     return {
@@ -44,8 +56,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       close: () => db.destroy(),
     };
   }
-  mkdirSync(options.dataDir, { recursive: true });
+  ensurePrivateDir(options.dataDir);
   const file = path.join(options.dataDir, 'hearth.db');
+  // SQLite would create the file 0644 less the umask, and gives -wal and -shm the mode of the database
+  // file: so it is created owner-only first, and files an earlier version left readable are narrowed.
+  closeSync(openSync(file, 'a', privateModes.file));
+  for (const own of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    restrictIfPresent(own, privateModes.file);
+  }
   const sqlite = new SQLite(file);
   // Durability first (a community's data), WAL for concurrent readers, FKs because SQLite defaults them off.
   sqlite.pragma('journal_mode = WAL');

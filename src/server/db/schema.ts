@@ -166,6 +166,14 @@ export interface FollowsTable {
 }
 
 /** The one database interface both dialects share. */
+/** An upload whose files may exist without a media row yet (ADR 0009). */
+export interface PendingUploadsTable {
+  mediaId: string;
+  /** JSON array of storage keys. */
+  keys: string;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -181,4 +189,5 @@ export interface Database {
   post_likes: PostLikesTable;
   comment_likes: CommentLikesTable;
   follows: FollowsTable;
+  pending_uploads: PendingUploadsTable;
 }

@@ -15,6 +15,8 @@ export type EventListener = (event: DocumentEvent) => void;
 export interface EventBus {
   publish(event: DocumentEvent): Promise<void>;
   subscribe(listener: EventListener): () => void;
+  /** False while events may be missed (Redis unreachable): caches that rely on them must not be trusted. */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,10 @@ export class LocalEventBus implements EventBus {
   subscribe(listener: EventListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  connected(): boolean {
+    return true;
   }
 
   close(): Promise<void> {

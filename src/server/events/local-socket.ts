@@ -100,6 +100,10 @@ export class SocketForwardingBus implements EventBus {
     return () => undefined;
   }
 
+  connected(): boolean {
+    return true;
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }

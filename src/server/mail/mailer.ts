@@ -4,13 +4,14 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { privateModes, restrictIfPresent } from '../private-files.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** The one link a person needs from this message; logged when mail goes to the outbox. */
+  /** The one link a person needs from this message. Never logged: it carries a one-time token. */
   link?: string;
 }
 
@@ -22,6 +23,8 @@ export interface Mailer {
 
 export function createMailer(config: Config, log: Logger): Mailer {
   const outbox = path.join(config.dataDir, 'outbox');
+  // Mail holds one-time links: an outbox an earlier version left readable is narrowed at start.
+  if (!config.smtpUrl) restrictIfPresent(outbox, privateModes.dir);
   const transport: Transporter = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -37,13 +40,14 @@ export function createMailer(config: Config, log: Logger): Mailer {
       };
       const info = (await transport.sendMail(envelope)) as { message?: Buffer };
       if (config.smtpUrl) return;
-      await mkdir(outbox, { recursive: true });
+      await mkdir(outbox, { recursive: true, mode: privateModes.dir });
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
       );
-      await writeFile(file, info.message ?? '', { mode: 0o600 });
-      log.info({ file, link: message.link }, `mail written to the outbox: ${message.subject}`);
+      await writeFile(file, info.message ?? '', { mode: privateModes.file });
+      // The file, never the link: a log line would hand its token to whoever reads the logs.
+      log.info({ file }, `mail written to the outbox: ${message.subject}`);
     },
     close() {
       transport.close();

@@ -88,7 +88,13 @@ export async function readForm(
       case 'FST_MP_PREMATURE_CLOSE':
         throw new Invalid('The upload was interrupted. Please try again.');
       default:
-        throw error;
+        // Nothing here but parsing the client's bytes: a missing or wrong boundary, a truncated body, a
+        // broken part header, or a client that went away. Nothing is stored until the form is whole.
+        throw new DomainError(
+          400,
+          'bad_request',
+          'The form could not be read: it is malformed or incomplete. Please try again.',
+        );
     }
   }
   return { fields, files };

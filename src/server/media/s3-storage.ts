@@ -41,6 +41,11 @@ export class S3Storage implements MediaStorage {
     await this.#client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
+  /** The bucket is made by its operator; nothing to ready. */
+  prepare(): Promise<void> {
+    return Promise.resolve();
+  }
+
   url(key: string): string {
     return `${this.settings.publicUrl.replace(/\/+$/, '')}/${key}`;
   }

@@ -11,7 +11,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orphanMedia } from '../../shared/limits.js';
 import { userDocumentSchema } from '../../shared/schemas/user.js';
 import { createTestApp, databaseTargets, send, signUp, type TestApp } from '../test/harness.js';
 import * as images from '../test/images.js';
@@ -68,6 +69,13 @@ describe('LocalStorage', () => {
     await storage.delete('avatars/gone.webp');
     expect(existsSync(path.join(root, 'avatars', 'gone.webp'))).toBe(false);
     await expect(storage.delete('avatars/never-was.webp')).resolves.toBeUndefined();
+  });
+
+  it('deletes what a write killed halfway left beside the key', async () => {
+    mkdirSync(path.join(root, 'posts'), { recursive: true });
+    writeFileSync(path.join(root, 'posts', 'half-feed.webp.partial'), 'half');
+    await storage.delete('posts/half-feed.webp');
+    expect(readdirSync(path.join(root, 'posts'))).toEqual([]);
   });
 
   it('serves keys under /media/ from this server', () => {
@@ -284,5 +292,95 @@ describe('profile images on S3', () => {
       .split(';')
       .find((directive) => directive.trim().startsWith('img-src'));
     expect(imgSrc?.split(/\s+/)).toContain('https://media.example.org');
+  });
+});
+
+describe('uploads that never commit, on S3', () => {
+  const s3 = new FakeS3();
+  let dataDir: string;
+  let env: Record<string, string>;
+  const apps: TestApp[] = [];
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'hearth-s3-orphans-'));
+    env = {
+      S3_BUCKET: 'hearth-media',
+      S3_ENDPOINT: await s3.start(),
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: 'https://media.example.org/hearth',
+      S3_ACCESS_KEY_ID: 'test-key',
+      S3_SECRET_ACCESS_KEY: 'test-secret',
+    };
+  });
+  afterAll(async () => {
+    for (const t of apps) await t.app.close();
+    await s3.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const start = async () => {
+    const t = await createTestApp(sqlite, env, { databaseUrl: undefined, dataDir });
+    apps.push(t);
+    return t;
+  };
+  const objects = () =>
+    [...s3.objects.keys()].map((key) => key.slice('/hearth-media/'.length)).sort();
+
+  it('deletes the objects of an upload whose process died, once its grace period is over', async () => {
+    const first = await start();
+    const { user, cookie } = await signUp(first.app);
+    const upload = async (t: TestApp) =>
+      sendForm(
+        t.app,
+        'PATCH',
+        `/api/users/${user.uid}/profile`,
+        { avatar: { bytes: await images.jpeg() } },
+        { cookie },
+      );
+    const kept = userDocumentSchema.parse((await upload(first)).json());
+    const keptObjects = objects();
+    expect(keptObjects).toHaveLength(2);
+
+    // The second rendition's PUT never returns: the process is killed there.
+    const put = Object.getOwnPropertyDescriptor(S3Storage.prototype, 'put')?.value as (
+      this: S3Storage,
+      ...args: Parameters<S3Storage['put']>
+    ) => Promise<void>;
+    let puts = 0;
+    let reached: () => void = () => undefined;
+    const stalled = new Promise<void>((resolve) => (reached = resolve));
+    vi.spyOn(S3Storage.prototype, 'put').mockImplementation(async function (
+      this: S3Storage,
+      ...args
+    ) {
+      puts += 1;
+      if (puts > 1) {
+        reached();
+        return new Promise<void>(() => undefined);
+      }
+      return put.apply(this, args);
+    });
+    void upload(first).catch(() => undefined);
+    await stalled;
+    await first.app.close();
+    apps.splice(apps.indexOf(first), 1);
+    vi.restoreAllMocks();
+    expect(objects()).toHaveLength(3);
+
+    // A start within the grace period leaves it: it could be another instance's upload in flight.
+    await (await start()).app.close();
+    apps.pop();
+    expect(objects()).toHaveLength(3);
+
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + orphanMedia.graceMs + 60_000);
+    const next = await start();
+    vi.restoreAllMocks();
+    expect(objects()).toEqual(keptObjects);
+    const current = userDocumentSchema.parse(
+      (await send(next.app, 'GET', `/api/users/${user.uid}`)).json(),
+    );
+    expect(current.avatar).toBe(kept.avatar);
   });
 });

@@ -1,7 +1,10 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../shared/errors.js';
+import { isDatabaseUnreachable, markDatabaseUnreachable } from '../db/unreachable.js';
 import { DomainError } from '../errors.js';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody['error']) {
@@ -52,6 +55,62 @@ const frameworkErrors: Record<string, { status: number; code: ErrorCode; message
   },
 };
 
+/** The answer to a client error known only by its status: a generic message, never the error's own. */
+export function clientErrorBody(status: number): ErrorBody['error'] {
+  switch (status) {
+    case 401:
+      return { code: 'unauthenticated', message: 'Sign in to do that.' };
+    case 403:
+      return { code: 'forbidden', message: "You don't have permission to do that." };
+    case 404:
+      return { code: 'not_found', message: 'Not found.' };
+    case 408:
+      return { code: 'bad_request', message: 'The request took too long to arrive.' };
+    case 409:
+      return { code: 'conflict', message: 'The request conflicts with the current state.' };
+    case 413:
+      return { code: 'payload_too_large', message: 'The request is too large.' };
+    case 415:
+      return {
+        code: 'unsupported_media_type',
+        message: 'This type of request body is not accepted.',
+      };
+    case 429:
+      return { code: 'rate_limited', message: 'Too many requests. Please wait and try again.' };
+    case 431:
+      return { code: 'bad_request', message: 'The request headers are too large.' };
+    default:
+      return { code: 'bad_request', message: 'The request could not be understood.' };
+  }
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (raw bytes in the request line, malformed
+ * headers, headers or bodies that took too long): answered in the one shape, then the connection closed.
+ * They are the client's doing, so they are logged at debug, never as errors.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Duplex,
+): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') status = 408;
+  else if (error.code === 'HPE_HEADER_OVERFLOW') status = 431;
+  this.log.debug({ err: error }, 'client error before routing');
+  if (socket.writable) {
+    const body = JSON.stringify({ error: clientErrorBody(status) });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 /** Errors the router raises before any route runs (bad URL encoding, over-long path parts). */
 export function frameworkErrorHandler(
   error: FastifyError,
@@ -68,7 +127,24 @@ export function frameworkErrorHandler(
 
 /** DESIGN.md "Errors": one JSON shape, right status codes, never a stack trace or an internal message. */
 export const errorsPlugin = fp(
-  (app: FastifyInstance, _options: object, done: () => void) => {
+  (
+    app: FastifyInstance,
+    options: {
+      /** Whether the database answers now; asked when an unexpected failure may hide an outage. */
+      databaseReachable?: () => Promise<boolean>;
+    },
+    done: () => void,
+  ) => {
+    const { databaseReachable } = options;
+    if (databaseReachable) {
+      // Runs before the handler below: an unexpected failure while the database is down is the outage's,
+      // even when a library has wrapped away its cause.
+      app.addHook('onError', async (_request, _reply, error) => {
+        if (error instanceof DomainError || (error.statusCode ?? 500) < 500) return;
+        if (isDatabaseUnreachable(error)) return;
+        if (!(await databaseReachable())) markDatabaseUnreachable(error);
+      });
+    }
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof DomainError) {
         if (error.headers) void reply.headers(error.headers);
@@ -76,6 +152,15 @@ export const errorsPlugin = fp(
           code: error.code,
           message: error.message,
           ...(error.fields ? { fields: error.fields } : {}),
+        });
+      }
+      if (isDatabaseUnreachable(error)) {
+        // DESIGN.md "Bounded by default": a database outage is a temporary 503, not a fault of ours to hide.
+        request.log.warn({ err: error }, 'database unreachable');
+        void reply.header('retry-after', '5');
+        return send(reply, 503, {
+          code: 'unavailable',
+          message: 'The service is briefly unavailable. Please try again in a moment.',
         });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
@@ -100,14 +185,11 @@ export const errorsPlugin = fp(
         return send(reply, 429, { code: 'rate_limited', message: error.message });
       }
       const status = error.statusCode ?? 500;
-      // Only the framework's own 4xx errors are the client's doing; anything else unexpected is ours.
-      const code: unknown = error.code;
-      if (status >= 400 && status < 500 && typeof code === 'string' && code.startsWith('FST_')) {
+      // An error that carries a 4xx status (the framework's, a plugin's, a parser's, a client that went
+      // away mid-body) is the client's doing, whatever its code: answered as such, logged at info.
+      if (Number.isInteger(status) && status >= 400 && status < 500) {
         request.log.info({ err: error }, 'client error');
-        return send(reply, status, {
-          code: status === 404 ? 'not_found' : 'bad_request',
-          message: 'The request could not be understood.',
-        });
+        return send(reply, status, clientErrorBody(status));
       }
       request.log.error({ err: error }, 'request failed');
       return send(reply, 500, {

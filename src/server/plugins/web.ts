@@ -87,6 +87,12 @@ export const webPlugin = fp(
           },
         });
       }
+      // Media addresses are never pages: a missing, hidden or malformed one is a plain JSON 404.
+      if (pathname.startsWith('/media/') || pathname === '/media') {
+        return reply.status(404).send({
+          error: { code: 'not_found', message: 'There is no such file.' },
+        });
+      }
       const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
       if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) {
         // Client routes: the app's router decides what the path shows.

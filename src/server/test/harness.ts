@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -369,4 +370,88 @@ export function expectError(
   expect(error.message.length).toBeGreaterThan(0);
   if (field) expect(error.fields?.[field], JSON.stringify(error)).toMatch(/\w/);
   return error;
+}
+
+/** A raw TCP connection that asked for `/api/realtime`, and the head of the server's answer. */
+export interface RawUpgrade {
+  socket: net.Socket;
+  status: number;
+  /** The status line and headers of the answer. */
+  head: string;
+  /** Bytes after the response head (the first frames, on a 101). */
+  rest: Buffer;
+  /** Resolves when the server ends or resets the connection. */
+  closed: Promise<void>;
+}
+
+/**
+ * Asks for a WebSocket upgrade over a plain TCP socket, so a test can see what a proxy sees: the answer,
+ * and whether the server then ends the connection. On a 101 the socket speaks WebSocket frames and can be
+ * paused like a reader that stopped reading.
+ */
+export function rawRealtimeUpgrade(
+  baseUrl: string,
+  headers: Record<string, string> = { origin: testOrigin },
+): Promise<RawUpgrade> {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = net.connect(Number(port), hostname);
+  const closed = new Promise<void>((resolve) => {
+    socket.once('close', () => resolve());
+    socket.on('end', () => resolve());
+  });
+  socket.on('error', () => undefined);
+  const lines = [
+    `GET ${realtimePath} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    'Connection: Upgrade',
+    'Upgrade: websocket',
+    'Sec-WebSocket-Version: 13',
+    `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+  return new Promise<RawUpgrade>((resolve, reject) => {
+    let received = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      socket.off('data', onData);
+      const head = received.subarray(0, end).toString('latin1');
+      const rest = received.subarray(end + 4);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      // A refused upgrade may carry a body; read and drop it so 'end' can be seen.
+      if (status !== 101) socket.resume();
+      resolve({ socket, status, head, rest, closed });
+    };
+    socket.on('data', onData);
+    socket.once('error', reject);
+    closed.then(
+      () => reject(new Error('the server closed the connection before answering')),
+      reject,
+    );
+  });
+}
+
+/** A masked client text frame (RFC 6455 §5.2), for raw sockets to speak WebSocket. */
+export function clientTextFrame(text: string): Buffer {
+  const payload = Buffer.from(text, 'utf8');
+  const mask = randomBytes(4);
+  const length =
+    payload.length < 126
+      ? Buffer.from([0x80 | payload.length])
+      : Buffer.from([0x80 | 126, payload.length >> 8, payload.length & 0xff]);
+  const masked = Buffer.from(payload.map((byte, index) => byte ^ (mask[index % 4] ?? 0)));
+  return Buffer.concat([Buffer.from([0x81]), length, mask, masked]);
+}
+
+/** Resolves true when `closed` settles within `ms`, false otherwise (a connection the server left open). */
+export function closesWithin(closed: Promise<void>, ms: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void closed.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
 }

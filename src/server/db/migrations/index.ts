@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as accounts from './0001-accounts.js';
 import * as profiles from './0002-profiles-and-media.js';
 import * as posts from './0003-posts.js';
+import * as pendingUploads from './0004-pending-uploads.js';
 
 /** Every migration in order. Static imports, so the same list runs from source and from the build. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-profiles-and-media': profiles,
   '0003-posts': posts,
+  '0004-pending-uploads': pendingUploads,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -502,10 +502,67 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       );
     });
 
-    it('counts attempts per account across IPs and names, and then refuses even the right password', async () => {
+    it('does not lock the owner out when others guess from other addresses', async () => {
       const { input } = await signUp(t.app);
       const names = [input.email, input.username, input.email.toUpperCase()];
       for (let attempt = 0; attempt < rateLimits.signIn.max; attempt += 1) {
+        // Each from an address of its own, as a distributed guesser would.
+        const response = await send(t.app, 'POST', '/api/auth/sign-in', {
+          identifier: names[attempt % names.length],
+          password: 'wrong password',
+        });
+        expectError(response, 401, 'invalid_credentials');
+      }
+      const owner = await send(t.app, 'POST', '/api/auth/sign-in', {
+        identifier: input.username,
+        password: input.password,
+      });
+      expect(owner.statusCode, owner.body).toBe(200);
+    });
+
+    it('limits guesses at one account from one address, and only there', async () => {
+      const { input } = await signUp(t.app);
+      const guesser = uniqueIp();
+      for (let attempt = 0; attempt < rateLimits.signInPerAccountAddress.max; attempt += 1) {
+        const response = await send(
+          t.app,
+          'POST',
+          '/api/auth/sign-in',
+          { identifier: attempt % 2 ? input.email : input.username, password: 'wrong password' },
+          { ip: guesser },
+        );
+        expectError(response, 401, 'invalid_credentials');
+      }
+      const limited = await send(
+        t.app,
+        'POST',
+        '/api/auth/sign-in',
+        { identifier: input.username, password: input.password },
+        { ip: guesser },
+      );
+      expectRateLimited(limited);
+      expect(limited.cookies).toEqual([]);
+      // The same address may still sign in to another account, and the owner from their own.
+      const other = await signUp(t.app);
+      const elsewhere = await send(
+        t.app,
+        'POST',
+        '/api/auth/sign-in',
+        { identifier: other.input.username, password: other.input.password },
+        { ip: guesser },
+      );
+      expect(elsewhere.statusCode).toBe(200);
+      const owner = await send(t.app, 'POST', '/api/auth/sign-in', {
+        identifier: input.email,
+        password: input.password,
+      });
+      expect(owner.statusCode).toBe(200);
+    });
+
+    it('brakes guessing at one account spread over many addresses', async () => {
+      const { input } = await signUp(t.app);
+      const names = [input.email, input.username, input.email.toUpperCase()];
+      for (let attempt = 0; attempt < rateLimits.signInPerAccount.max; attempt += 1) {
         const response = await send(t.app, 'POST', '/api/auth/sign-in', {
           identifier: names[attempt % names.length],
           password: 'wrong password',
@@ -554,7 +611,69 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
         rateLimits.passwordReset.max,
       );
     });
+
+    it(`limits one address to ${rateLimits.passwordResetPerIp.max} reset requests, whatever addresses they name, without telling which exist`, async () => {
+      const ip = uniqueIp();
+      const { input } = await signUp(t.app);
+      const bodies: string[] = [];
+      for (let attempt = 0; attempt < rateLimits.passwordResetPerIp.max; attempt += 1) {
+        const email = attempt === 0 ? input.email : newUserInput().email;
+        const response = await send(
+          t.app,
+          'POST',
+          '/api/auth/request-password-reset',
+          { email },
+          { ip },
+        );
+        expect(response.statusCode).toBe(202);
+        bodies.push(response.body);
+      }
+      // The answer for an address with an account is the answer for one without.
+      expect(new Set(bodies).size).toBe(1);
+      const known = await send(
+        t.app,
+        'POST',
+        '/api/auth/request-password-reset',
+        { email: input.email },
+        { ip },
+      );
+      const unknown = await send(
+        t.app,
+        'POST',
+        '/api/auth/request-password-reset',
+        { email: newUserInput().email },
+        { ip },
+      );
+      expectRateLimited(known);
+      expectRateLimited(unknown);
+      expect(known.body).toBe(unknown.body);
+      expect(t.mail.sent.filter((message) => message.to === input.email)).toHaveLength(1);
+    });
   });
+
+  it(
+    `caps reset mail for the whole instance at ${rateLimits.passwordResetPerInstance.max} per window`,
+    { timeout: 60_000 },
+    async () => {
+      // An app of its own: this spends the instance's allowance.
+      const own = await createTestApp(target);
+      try {
+        for (let attempt = 0; attempt < rateLimits.passwordResetPerInstance.max; attempt += 1) {
+          const response = await send(own.app, 'POST', '/api/auth/request-password-reset', {
+            email: newUserInput().email,
+          });
+          expect(response.statusCode).toBe(202);
+        }
+        expectRateLimited(
+          await send(own.app, 'POST', '/api/auth/request-password-reset', {
+            email: newUserInput().email,
+          }),
+        );
+      } finally {
+        await own.close();
+      }
+    },
+  );
 
   describe('sign-out', () => {
     it('ends the session: the cookie no longer signs anyone in', async () => {

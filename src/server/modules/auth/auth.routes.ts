@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.js';
@@ -13,6 +13,7 @@ import {
   signUpBodySchema,
 } from '../../../shared/schemas/auth.js';
 import { meSchema } from '../../../shared/schemas/user.js';
+import { clientAddress } from '../../plugins/rate-limit.js';
 import { webHeaders } from '../../plugins/viewer.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { AuthService } from './auth.service.js';
@@ -38,13 +39,19 @@ export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   users: UsersRepository;
 }> = (app, { auth, users }) => {
-  /** Counts sign-in attempts per account as well as per IP, whichever name the account is given by. */
-  const accountKey = async (identifier: unknown): Promise<string> => {
-    const value = typeof identifier === 'string' ? identifier.trim().toLowerCase() : '';
-    const row = value.includes('@')
-      ? await users.findByEmail(value)
-      : await users.findByUsername(value);
-    return row ? `uid:${row.id}` : `name:${value}`;
+  const accountKeys = new WeakMap<FastifyRequest, Promise<string>>();
+  /** The account a sign-in names, whichever name it is given by; looked up once per request. */
+  const accountKey = (request: FastifyRequest): Promise<string> => {
+    let key = accountKeys.get(request);
+    if (!key) {
+      const identifier = (request.body as { identifier?: unknown }).identifier;
+      const value = typeof identifier === 'string' ? identifier.trim().toLowerCase() : '';
+      key = (value.includes('@') ? users.findByEmail(value) : users.findByUsername(value)).then(
+        (row) => (row ? `uid:${row.id}` : `name:${value}`),
+      );
+      accountKeys.set(request, key);
+    }
+    return key;
   };
 
   app.post(
@@ -63,13 +70,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/sign-in',
     {
       schema: { body: signInBodySchema, response: { 200: userResponseSchema, ...errors } },
+      // Per address first, then per account and address, then per account: a request refused by an earlier
+      // rule does not count against a later one, so guesses from elsewhere barely touch the owner's budget.
       preHandler: [
         app.limit({ name: 'sign-in-ip', ...rateLimits.signIn }),
         app.limit({
-          name: 'sign-in-account',
-          ...rateLimits.signIn,
-          key: (request) => accountKey((request.body as { identifier?: unknown }).identifier),
+          name: 'sign-in-account-ip',
+          ...rateLimits.signInPerAccountAddress,
+          key: async (request) => `${await accountKey(request)}:ip:${clientAddress(request)}`,
         }),
+        app.limit({ name: 'sign-in-account', ...rateLimits.signInPerAccount, key: accountKey }),
       ],
     },
     async (request, reply) => {
@@ -103,7 +113,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
         body: requestPasswordResetBodySchema,
         response: { 202: messageResponseSchema, ...errors },
       },
+      // Every rule runs before the address is looked up, so a 429 says nothing about whether it has an
+      // account; the instance-wide cap comes last so that requests refused per client do not spend it.
       preHandler: [
+        app.limit({ name: 'reset-ip', ...rateLimits.passwordResetPerIp }),
         app.limit({
           name: 'reset-address',
           ...rateLimits.passwordReset,
@@ -111,6 +124,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
             const email = (request.body as { email?: unknown }).email;
             return typeof email === 'string' ? email.trim().toLowerCase() : '';
           },
+        }),
+        app.limit({
+          name: 'reset-instance',
+          ...rateLimits.passwordResetPerInstance,
+          key: () => 'all',
         }),
       ],
     },
@@ -127,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/reset-password',
     {
       schema: { body: resetPasswordBodySchema, response: { 200: okResponseSchema, ...errors } },
-      preHandler: [app.limit({ name: 'reset-ip', ...rateLimits.signIn })],
+      preHandler: [app.limit({ name: 'reset-token-ip', ...rateLimits.signIn })],
     },
     async (request, reply) => {
       await auth.resetPassword(request.body);

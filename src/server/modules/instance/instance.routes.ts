@@ -1,33 +1,83 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { instanceSchema, legalDocumentSchema } from '../../../shared/schemas/instance.js';
 import type { Database } from '../../db/schema.js';
+import type { EventBus } from '../../events/bus.js';
 import type { InstanceService } from './instance.service.js';
 
 const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+const readySchema = statusSchema.extend({
+  /** Each dependency the instance needs, by name, so an operator sees which one is missing. */
+  checks: z.record(z.string(), z.enum(['ok', 'unavailable'])),
+});
+
+/** A readiness probe answers within this, whatever a dependency does: a load balancer waits on it. */
+const readyCheckTimeoutMs = 2_000;
+
+function withinTimeout(check: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), readyCheckTimeoutMs);
+  });
+  return Promise.race([check, timeout]).then(
+    () => clearTimeout(timer),
+    (error: unknown) => {
+      clearTimeout(timer);
+      throw error;
+    },
+  );
+}
 
 /** Instance facts, legal documents, and the health and readiness probes. */
 export const instanceRoutes: FastifyPluginAsyncZod<{
   instance: InstanceService;
   db: Kysely<Database>;
-}> = (app, { instance, db }) => {
+  /** The Redis client of shared counters, when REDIS_URL is set. */
+  redis: Redis | undefined;
+  bus: EventBus;
+}> = (app, { instance, db, redis, bus }) => {
   app.get('/api/health', { schema: { response: { 200: statusSchema } } }, () => ({
     status: 'ok' as const,
   }));
 
+  const checks: Record<string, () => Promise<unknown>> = {
+    database: () => sql`select 1`.execute(db),
+    ...(redis
+      ? {
+          redis: async () => {
+            await redis.ping();
+            if (!bus.connected()) throw new Error('the event subscription is not connected');
+          },
+        }
+      : {}),
+  };
+
+  // Not ready while a dependency is down, so a load balancer sends people to an instance that has all of
+  // them; the instance itself still serves what it can meanwhile (DESIGN.md "Bounded by default").
   app.get(
     '/api/ready',
-    { schema: { response: { 200: statusSchema, 503: statusSchema } } },
+    { schema: { response: { 200: readySchema, 503: readySchema } } },
     async (request, reply) => {
-      try {
-        await sql`select 1`.execute(db);
-        return { status: 'ok' as const };
-      } catch (error) {
-        request.log.warn({ err: error }, 'database not reachable');
-        return reply.status(503).send({ status: 'unavailable' as const });
-      }
+      const results = await Promise.all(
+        Object.entries(checks).map(async ([name, check]) => {
+          try {
+            await withinTimeout(check());
+            return [name, 'ok'] as const;
+          } catch (error) {
+            request.log.warn({ err: error }, `${name} not reachable`);
+            return [name, 'unavailable'] as const;
+          }
+        }),
+      );
+      const ready = results.every(([, state]) => state === 'ok');
+      void reply.header('cache-control', 'no-store');
+      return reply.status(ready ? 200 : 503).send({
+        status: ready ? 'ok' : 'unavailable',
+        checks: Object.fromEntries(results),
+      });
     },
   );
 

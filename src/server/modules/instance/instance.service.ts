@@ -30,9 +30,9 @@ export class InstanceService {
         ? `[${this.config.contactEmail}](mailto:${this.config.contactEmail})`
         : 'the administrators of this site';
       const markdown = template.markdown
-        .replaceAll('{{instance}}', this.config.instanceName)
-        .replaceAll('{{contact}}', contact)
-        .replaceAll('{{url}}', this.config.publicUrl);
+        .replaceAll('{{instance}}', () => this.config.instanceName)
+        .replaceAll('{{contact}}', () => contact)
+        .replaceAll('{{url}}', () => this.config.publicUrl);
       return { title: template.title, markdown, updatedAt: null };
     }
   }

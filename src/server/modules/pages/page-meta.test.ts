@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limits } from '../../../shared/limits.js';
 import { defaultImages } from '../../../shared/paths.js';
 import { userDocumentSchema } from '../../../shared/schemas/user.js';
 import {
@@ -59,6 +60,21 @@ function expectPage(response: LightMyRequestResponse, status: number) {
 function expectRedirect(response: LightMyRequestResponse, location: string) {
   expect(response.statusCode, response.body).toBe(301);
   expect(response.headers.location).toBe(location);
+}
+
+/**
+ * Text made only of String.prototype.replace's replacement patterns: inserted as a pattern, `$\`` and
+ * `$'` would copy the whole page around the insertion point and `$&` the matched tag.
+ */
+const replacementPatterns = (length: number) => "$`$&$'$$ ".repeat(length).slice(0, length);
+
+/** A page holding `text` must be the size of the same page holding plain text of that length. */
+function expectOwnSize(page: LightMyRequestResponse, plain: LightMyRequestResponse) {
+  // Escaping turns & and ' into five-character entities; the rest is byte for byte the same.
+  expect(page.body.length).toBeLessThan(plain.body.length + 2_000);
+  expect(page.body.match(/<title>/g)).toHaveLength(1);
+  expect(page.body.match(/<\/head>/g)).toHaveLength(1);
+  expect(page.body.match(/<!doctype html>/gi)).toHaveLength(1);
 }
 
 describe.each(databaseTargets)('profile page head tags on $name', (target) => {
@@ -157,6 +173,23 @@ describe.each(databaseTargets)('profile page head tags on $name', (target) => {
     expect(tags.descriptions).toEqual([bio]);
     expect(tags.titles).toEqual([`${firstName} (@${user.username}) · Hearth Test`]);
     expect(tags.one('og:image:alt')).toBe(`${firstName}'s avatar`);
+  });
+
+  it('renders a bio of replacement patterns at its own size, with an intact head', async () => {
+    const patterned = await signUp(t.app);
+    const plain = await signUp(t.app);
+    const bio = replacementPatterns(limits.bio.max);
+    await edit(patterned.user.uid, { bio }, patterned.cookie);
+    await edit(plain.user.uid, { bio: 'a'.repeat(limits.bio.max) }, plain.cookie);
+    const response = await page(`/${patterned.user.username}`);
+    const tags = expectPage(response, 200);
+    expectOwnSize(response, await page(`/${plain.user.username}`));
+    const description = `${bio.replace(/\s+/g, ' ').slice(0, 199).trimEnd()}…`;
+    expect(tags.descriptions).toEqual([description]);
+    expect(tags.one('og:description')).toBe(description);
+    expect(tags.one('twitter:description')).toBe(description);
+    expect(tags.canonicals).toEqual([`${testOrigin}/${patterned.user.username}`]);
+    expect(tags.titles[0]).toContain(`@${patterned.user.username}`);
   });
 
   it('shows the uploaded avatar and its description in og:image', async () => {
@@ -280,6 +313,24 @@ describe.each(databaseTargets)('post page head tags on $name', (target) => {
     // The text is escaped: no markup of the post reaches the page's head.
     expect(created.body).toContain('<b>');
     expect((await send(t.app, 'GET', `/post/${post.id}`)).body).not.toContain('<b>today');
+  });
+
+  it('renders a post of replacement patterns at its own size, with an intact head', async () => {
+    const create = async (body: string) => {
+      const created = await send(t.app, 'POST', '/api/posts', { body }, { cookie: author.cookie });
+      expect(created.statusCode, created.body).toBe(201);
+      return send(t.app, 'GET', `/post/${created.json<{ id: string }>().id}`);
+    };
+    const body = replacementPatterns(limits.post.max);
+    const response = await create(body);
+    const tags = expectPage(response, 200);
+    expectOwnSize(response, await create('a'.repeat(limits.post.max)));
+    const flat = body.replace(/\s+/g, ' ');
+    expect(tags.titles).toEqual([`Grace Hopper on Hearth Test: “${flat.slice(0, 79).trimEnd()}…”`]);
+    expect(tags.descriptions).toEqual([`${flat.slice(0, 199).trimEnd()}…`]);
+    expect(tags.one('og:title')).toBe(tags.titles[0]);
+    expect(tags.one('og:description')).toBe(tags.descriptions[0]);
+    expect(tags.one('twitter:card')).toBe('summary');
   });
 
   it('answers 404 for unknown, malformed and deleted posts, still rendering the app', async () => {

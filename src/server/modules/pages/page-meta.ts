@@ -132,8 +132,11 @@ export function renderIndex(html: string, meta: PageMeta, siteName: string): str
     named('twitter:description', meta.description);
     named('twitter:image', meta.image);
   }
-  const withTitle = html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(meta.description ? /<meta\s+name="description"[^>]*>\s*/ : /$^/, '');
-  return withTitle.replace('</head>', `${tags.join('\n')}\n</head>`);
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
+  const head = `${tags.join('\n')}\n</head>`;
+  // Replacer functions, never replacement strings: in a string, `$\``, `$'` and `$&` in a person's text
+  // would expand to copies of the page (a 5 KB post made a 33 MB page).
+  let page = html.replace(/<title>[^<]*<\/title>/, () => title);
+  if (meta.description) page = page.replace(/<meta\s+name="description"[^>]*>\s*/, () => '');
+  return page.replace('</head>', () => head);
 }

@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import { extractHashtags } from '../../../shared/hashtags.js';
 import { limits } from '../../../shared/limits.js';
 import { feedTopic, postTopic } from '../../../shared/realtime.js';
@@ -19,13 +18,12 @@ import {
 import { DomainError, Forbidden, Invalid, NotFound, Unauthenticated } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import { parseRenditions, postRenditions } from '../../media/renditions.js';
-import type { MediaStorage } from '../../media/storage.js';
 import {
-  removeStoredFiles,
   renditionKeys,
-  storeImage,
   imageFieldError,
   ImageRejected,
+  UploadBatch,
+  type MediaUploads,
   type NewMedia,
 } from '../../media/stored-image.js';
 import type { FormFile } from '../../media/multipart.js';
@@ -52,8 +50,7 @@ export class PostsService {
     private readonly presenter: PostPresenter,
     private readonly users: UsersService,
     private readonly bus: EventBus,
-    private readonly storage: MediaStorage,
-    private readonly log: Logger,
+    private readonly uploads: MediaUploads,
   ) {}
 
   /** Creates a post. Images go through the pipeline first; if any is refused, nothing is created or kept. */
@@ -62,22 +59,21 @@ export class PostsService {
     if (files.length > limits.post.maxImages) throw tooManyImages();
     if (post.body === '' && files.length === 0) throw emptyPost();
     const alts = [post.alt0, post.alt1, post.alt2, post.alt3];
-    const stored: string[] = [];
+    const batch = new UploadBatch();
     try {
       const media: NewMedia[] = [];
       for (const file of files) {
         const position = Number(file.field.slice('image'.length));
         try {
           media.push(
-            await storeImage(
-              this.storage,
+            await this.uploads.store(
               {
                 purpose: 'post',
                 body: file.body,
                 alt: alts[position] ?? null,
                 specs: postRenditions,
               },
-              stored,
+              batch,
             ),
           );
         } catch (error) {
@@ -91,7 +87,7 @@ export class PostsService {
         tags: extractHashtags(post.body),
         media,
       });
-      stored.length = 0;
+      await this.uploads.committed(batch);
       const created = await this.requireDocument(id);
       await this.bus.publish({
         topic: feedTopic,
@@ -100,7 +96,8 @@ export class PostsService {
       await this.users.publish(viewer.uid);
       return { ...created, liked: false };
     } finally {
-      await removeStoredFiles(this.storage, stored, this.log);
+      // Anything stored for a post that was not created is deleted (a sweep does it if this process dies).
+      await this.uploads.discard(batch);
     }
   }
 
@@ -186,10 +183,8 @@ export class PostsService {
     }
     const deleted = await this.posts.delete(postId);
     if (!deleted) throw postNotFound();
-    await removeStoredFiles(
-      this.storage,
+    await this.uploads.remove(
       deleted.renditions.flatMap((json) => renditionKeys(parseRenditions(json))),
-      this.log,
     );
     await this.publish(postId);
     await this.users.publish(record.authorId);
@@ -208,7 +203,7 @@ export class PostsService {
     const rows = await this.posts.likers(postId, { before: query.cursor, limit: query.limit + 1 });
     const page = toPage(rows, query.limit, (row) => String(row.cursor));
     return {
-      items: page.items.map((row) => presentAuthor(row, (key) => this.storage.url(key))),
+      items: page.items.map((row) => presentAuthor(row, (key) => this.uploads.storage.url(key))),
       nextCursor: page.nextCursor,
     };
   }

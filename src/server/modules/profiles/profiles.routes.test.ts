@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../../shared/errors.js';
 import { limits } from '../../../shared/limits.js';
 import { sessionResponseSchema } from '../../../shared/schemas/auth.js';
 import { userDocumentSchema, type UserDocument } from '../../../shared/schemas/user.js';
@@ -247,14 +248,121 @@ describe.each(databaseTargets)('profile editing on $name', (target) => {
       expect(mediaFiles()).toEqual(files);
     });
 
-    it("lets an administrator edit someone else's profile", async () => {
-      const owner = await signUp(t.app);
-      const admin = await signUp(t.app);
-      await t.app.services.users.setRole(admin.user.username, 'admin');
-      const document = await expectSaved(
-        await edit(owner.user.uid, { bio: 'Moderated', removeAvatar: true }, admin.cookie),
+    describe('authorisation matrix: only the owner edits a profile', () => {
+      /** What an edit could change: the public document, the cooldown date and the stored files. */
+      async function stateOf(uid: string) {
+        const handle = openAppDatabase(t);
+        try {
+          const row = await handle.db
+            .selectFrom('users')
+            .select(['usernameChangedAt', 'username', 'avatarMediaId', 'coverMediaId'])
+            .where('id', '=', uid)
+            .executeTakeFirstOrThrow();
+          return { document: await documentOf(uid), row, files: mediaFiles() };
+        } finally {
+          await handle.close();
+        }
+      }
+
+      /** Every kind of profile edit: text and username as JSON, images as multipart, and removals. */
+      async function attempts(uid: string, cookie: string | undefined) {
+        const name = newUserInput().username.replace('person_', 'taken_');
+        return [
+          await edit(
+            uid,
+            { username: name, bio: 'Rewritten', displayName: 'Someone else' },
+            cookie,
+          ),
+          await edit(uid, { removeAvatar: true, removeCover: true }, cookie),
+          await edit(uid, { avatarAlt: 'Rewritten alt' }, cookie),
+          await sendForm(
+            t.app,
+            'PATCH',
+            `/api/users/${uid}/profile`,
+            {
+              bio: 'Rewritten',
+              displayName: 'Someone else',
+              avatar: { bytes: await images.jpeg() },
+              cover: { bytes: await images.png(1500, 500) },
+            },
+            cookie ? { cookie } : {},
+          ),
+        ];
+      }
+
+      async function promote(username: string) {
+        await t.app.services.users.setRole(username, 'admin');
+      }
+
+      const refusals: [
+        string,
+        (owner: Awaited<ReturnType<typeof withAvatar>>) => Promise<string | undefined>,
+        number,
+        ErrorCode,
+      ][] = [
+        ['another user', async () => (await signUp(t.app)).cookie, 403, 'forbidden'],
+        [
+          'an administrator editing a user',
+          async () => {
+            const admin = await signUp(t.app);
+            await promote(admin.user.username);
+            return admin.cookie;
+          },
+          403,
+          'forbidden',
+        ],
+        [
+          'an administrator editing another administrator',
+          async (owner) => {
+            await promote(owner.user.username);
+            const admin = await signUp(t.app);
+            await promote(admin.user.username);
+            return admin.cookie;
+          },
+          403,
+          'forbidden',
+        ],
+        ['anonymous', () => Promise.resolve(undefined), 401, 'unauthenticated'],
+        [
+          'the owner, inactive',
+          async (owner) => {
+            await t.app.services.users.setActive(owner.user.username, false);
+            return owner.cookie;
+          },
+          403,
+          'account_inactive',
+        ],
+      ];
+
+      it.each(refusals)(
+        'refuses %s and changes nothing, cooldown included',
+        async (_who, actor, status, code) => {
+          const owner = await withAvatar();
+          const cookie = await actor(owner);
+          const before = await stateOf(owner.user.uid);
+          expect(before.row.usernameChangedAt).toBeNull();
+          for (const response of await attempts(owner.user.uid, cookie)) {
+            expectError(response, status, code);
+          }
+          expect(await stateOf(owner.user.uid)).toEqual(before);
+        },
       );
-      expect(document).toMatchObject({ uid: owner.user.uid, bio: 'Moderated', role: 'user' });
+
+      it('lets the owner edit every field, and only their own change starts their cooldown', async () => {
+        const owner = await withAvatar();
+        // What an operator does (the CLI calls these services) starts no cooldown either.
+        await promote(owner.user.username);
+        await t.app.services.users.setActive(owner.user.username, false);
+        await t.app.services.users.setActive(owner.user.username, true);
+        expect((await stateOf(owner.user.uid)).row.usernameChangedAt).toBeNull();
+
+        const responses = await attempts(owner.user.uid, owner.cookie);
+        for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+        const after = await stateOf(owner.user.uid);
+        expect(after.row.usernameChangedAt).not.toBeNull();
+        expect(after.document).toMatchObject({ bio: 'Rewritten', role: 'admin' });
+        expect(after.document.avatar).not.toBeNull();
+      });
     });
 
     it('refuses an inactive owner with 403 account_inactive and stores no file', async () => {

@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import { limits } from '../../../shared/limits.js';
 import { profileUpdateSchema, type ProfileImageField } from '../../../shared/schemas/profile.js';
 import type { UserDocument } from '../../../shared/schemas/user.js';
@@ -7,11 +6,10 @@ import { profileRenditions } from '../../media/renditions.js';
 import {
   imageFieldError,
   ImageRejected,
-  removeStoredFiles,
-  storeImage,
+  UploadBatch,
+  type MediaUploads,
   type NewMedia,
 } from '../../media/stored-image.js';
-import type { MediaStorage } from '../../media/storage.js';
 import type { Viewer } from '../../plugins/viewer.js';
 import { parseOrThrow } from '../../validation.js';
 import { isoTimestamp } from '../users/users.presenter.js';
@@ -44,13 +42,12 @@ export class ProfilesService {
     private readonly profiles: ProfilesRepository,
     private readonly usersRepository: UsersRepository,
     private readonly users: UsersService,
-    private readonly storage: MediaStorage,
-    private readonly log: Logger,
+    private readonly uploads: MediaUploads,
   ) {}
 
   /**
-   * Applies an edit by the owner (or an administrator). All of it is saved, or — on any bad field or image —
-   * none of it, and no file is left behind.
+   * Applies an edit by the owner. All of it is saved, or — on any bad field or image — none of it, and no
+   * file is left behind.
    */
   async update(
     viewer: Viewer,
@@ -60,10 +57,9 @@ export class ProfilesService {
   ): Promise<UserDocument> {
     const target = await this.usersRepository.findById(uid);
     if (!target) throw new NotFound('There is no user with that id.');
-    // spec §5: the owner edits their own profile; administrators may moderate any.
-    if (viewer.uid !== uid && viewer.role !== 'admin') {
-      throw new Forbidden('You can only edit your own profile.');
-    }
+    // spec §5: the owner edits their own profile. Administrators are no exception: a rename by anyone else
+    // would also start the owner's cooldown, and moderation acts through its own audited tools.
+    if (viewer.uid !== uid) throw new Forbidden('You can only edit your own profile.');
     const update = parseOrThrow(profileUpdateSchema, input);
     const change: ProfileChange = { fields: {} };
 
@@ -80,7 +76,7 @@ export class ProfilesService {
     }
 
     const uploads = new Map(images.map((image) => [image.field, image.body]));
-    const stored: string[] = [];
+    const batch = new UploadBatch();
     try {
       for (const slot of ['avatar', 'cover'] as const) {
         const upload = uploads.get(slot);
@@ -95,7 +91,7 @@ export class ProfilesService {
         if (upload) {
           imageChange = {
             kind: 'replace',
-            media: await this.storeImage(slot, upload, alt ?? null, stored),
+            media: await this.storeImage(slot, upload, alt ?? null, batch),
           };
         } else if (remove) {
           imageChange = { kind: 'remove' };
@@ -117,11 +113,11 @@ export class ProfilesService {
         }
         throw error;
       });
-      stored.length = 0;
-      await removeStoredFiles(this.storage, orphaned, this.log);
+      await this.uploads.committed(batch);
+      await this.uploads.remove(orphaned);
     } finally {
-      // Anything stored for an update that did not land is deleted.
-      await removeStoredFiles(this.storage, stored, this.log);
+      // Anything stored for an update that did not land is deleted (a sweep does it if this process dies).
+      await this.uploads.discard(batch);
     }
 
     await this.users.publish(uid);
@@ -154,18 +150,17 @@ export class ProfilesService {
     };
   }
 
-  /** Renders and stores an image's renditions; keys are recorded in `stored` as they are written. */
+  /** Renders and stores an image's renditions, recorded in `batch` before they are written. */
   private async storeImage(
     slot: ProfileImageField,
     body: Buffer,
     alt: string | null,
-    stored: string[],
+    batch: UploadBatch,
   ): Promise<NewMedia> {
     try {
-      return await storeImage(
-        this.storage,
+      return await this.uploads.store(
         { purpose: slot, body, alt, specs: profileRenditions[slot] },
-        stored,
+        batch,
       );
     } catch (error) {
       if (error instanceof ImageRejected) throw imageFieldError(slot, error);
