@@ -5,9 +5,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort } from '../src/server/test/ports.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,19 +20,6 @@ export interface RunningServer {
   origin: string;
   pid: number;
   stop(): Promise<void>;
-}
-
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Builds dist/ when it is missing or older than the sources (the same check as `npm start`). */
@@ -76,6 +63,10 @@ export async function startServer(options: {
   databaseUrl?: string;
   /** Extra Node.js flags for the server process (`--cpu-prof`, say). */
   nodeArgs?: string[];
+  /** Extra environment (REDIS_URL, RATE_LIMITS=on, TRUST_PROXY…) over the defaults below. */
+  env?: Record<string, string>;
+  /** Receives the server's log output instead of this process's stdout. */
+  onLog?: (chunk: string) => void;
 }): Promise<RunningServer> {
   built ??= buildIfStale();
   await built;
@@ -94,13 +85,15 @@ export async function startServer(options: {
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   };
   const args = [...(options.nodeArgs ?? []), path.join(repoRoot, 'dist', 'server', 'main.js')];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.onLog ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (options.onLog) child.stdout?.setEncoding('utf8').on('data', options.onLog);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
