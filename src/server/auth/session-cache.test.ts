@@ -4,14 +4,14 @@ import { isKnownTopic } from '../../shared/realtime.js';
 import { LocalEventBus } from '../events/bus.js';
 import {
   cookieFrom,
+  createInstancePair,
   createTestApp,
   databaseTargets,
-  deleteRedisKeys,
   openAppDatabase,
   send,
   signUp,
   testRedisUrl,
-  uniqueRedisPrefix,
+  type InstancePair,
   type TestApp,
 } from '../test/harness.js';
 import {
@@ -305,22 +305,16 @@ describe.each(databaseTargets)('session cache on $name', (target) => {
 describe.runIf(testRedisUrl).each(databaseTargets)(
   'session cache across instances on $name',
   (target) => {
-    const redisUrl = testRedisUrl ?? '';
-    const prefix = uniqueRedisPrefix();
+    let pair: InstancePair;
     let a: TestApp;
     let b: TestApp;
+
     beforeAll(async () => {
-      const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix };
-      a = await createTestApp(target, env);
-      b = await createTestApp(target, env, {
-        databaseUrl: a.config.databaseUrl,
-        dataDir: a.config.dataDir,
-      });
+      pair = await createInstancePair(target, testRedisUrl ?? '');
+      ({ a, b } = pair);
     });
     afterAll(async () => {
-      await b.close();
-      await a.close();
-      await deleteRedisKeys(redisUrl, prefix);
+      await pair.close();
     });
 
     /** Pub/sub takes a moment to cross; the session must end well within a second. */

@@ -13,17 +13,17 @@ import {
   clientTextFrame,
   closesWithin,
   connectRealtime,
+  createInstancePair,
   createTestApp,
   databaseTargets,
-  deleteRedisKeys,
   listen,
   rawRealtimeUpgrade,
   realtimeUpgradeStatus,
   signUp,
   testOrigin,
   testRedisUrl,
-  uniqueRedisPrefix,
   type RealtimeClient,
+  type InstancePair,
   type TestApp,
 } from '../test/harness.js';
 
@@ -236,23 +236,16 @@ describe.each(databaseTargets)('realtime upgrade rate on $name', (target) => {
 describe.runIf(testRedisUrl).each(databaseTargets)(
   'realtime upgrade rate across instances on $name',
   (target) => {
-    const redisUrl = testRedisUrl ?? '';
-    const prefix = uniqueRedisPrefix();
+    let pair: InstancePair;
     let a: TestApp;
     let b: TestApp;
 
     beforeAll(async () => {
-      const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix };
-      a = await createTestApp(target, env);
-      b = await createTestApp(target, env, {
-        databaseUrl: a.config.databaseUrl,
-        dataDir: a.config.dataDir,
-      });
+      pair = await createInstancePair(target, testRedisUrl ?? '');
+      ({ a, b } = pair);
     });
     afterAll(async () => {
-      await b.close();
-      await a.close();
-      await deleteRedisKeys(redisUrl, prefix);
+      await pair.close();
     });
 
     it('counts upgrades made on either instance against one budget', async () => {

@@ -3,17 +3,17 @@ import { userTopic } from '../../shared/realtime.js';
 import { SocketForwardingBus } from '../events/local-socket.js';
 import {
   connectRealtime,
+  createInstancePair,
   createTestApp,
   databaseTargets,
-  deleteRedisKeys,
   listen,
   realtimeUpgradeStatus,
   send,
   signUp,
   testOrigin,
   testRedisUrl,
-  uniqueRedisPrefix,
   type RealtimeClient,
+  type InstancePair,
   type TestApp,
 } from '../test/harness.js';
 
@@ -156,25 +156,18 @@ describe.each(databaseTargets)('realtime on $name', (target) => {
 describe.runIf(testRedisUrl).each(databaseTargets)(
   'realtime across instances on $name',
   (target) => {
-    const redisUrl = testRedisUrl ?? '';
-    const prefix = uniqueRedisPrefix();
+    let pair: InstancePair;
     let a: TestApp;
     let b: TestApp;
     let client: RealtimeClient | undefined;
 
     beforeAll(async () => {
-      const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix };
-      a = await createTestApp(target, env);
-      b = await createTestApp(target, env, {
-        databaseUrl: a.config.databaseUrl,
-        dataDir: a.config.dataDir,
-      });
+      pair = await createInstancePair(target, testRedisUrl ?? '');
+      ({ a, b } = pair);
     });
     afterAll(async () => {
       await client?.close();
-      await b.close();
-      await a.close();
-      await deleteRedisKeys(redisUrl, prefix);
+      await pair.close();
     });
 
     it("a change made through app A's services reaches a socket on app B", async () => {

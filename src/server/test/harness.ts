@@ -145,6 +145,43 @@ export async function createTestApp(
   };
 }
 
+/** Two instances of one deployment: one database and DATA_DIR, one Redis and key prefix. */
+export interface InstancePair {
+  a: TestApp;
+  b: TestApp;
+  /** Closes both apps, drops the database and deletes the pair's Redis keys. */
+  close(): Promise<void>;
+}
+
+/** Builds two apps that share a fresh database, DATA_DIR and a Redis key prefix of their own. */
+export async function createInstancePair(
+  target: DatabaseTarget,
+  redisUrl: string,
+): Promise<InstancePair> {
+  const prefix = uniqueRedisPrefix();
+  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix };
+  const a = await createTestApp(target, env);
+  let b: TestApp;
+  try {
+    b = await createTestApp(target, env, {
+      databaseUrl: a.config.databaseUrl,
+      dataDir: a.config.dataDir,
+    });
+  } catch (error) {
+    await a.close();
+    throw error;
+  }
+  return {
+    a,
+    b,
+    async close() {
+      await b.close();
+      await a.close();
+      await deleteRedisKeys(redisUrl, prefix);
+    },
+  };
+}
+
 let ipCounter = 0;
 /** A client IP no other test uses, so per-IP rate limits never leak between tests. */
 export function uniqueIp(): string {
