@@ -27,14 +27,14 @@ import { sendForm } from './test/images.js';
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
-/** Every folder and file under `root`, with its permission bits. */
+/** Every folder, file and socket under `root`, with its permission bits. */
 function modesUnder(root: string): { dirs: Map<string, number>; files: Map<string, number> } {
   const dirs = new Map<string, number>([[root, modeOf(root)]]);
   const files = new Map<string, number>();
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     const full = path.join(entry.parentPath, entry.name);
     if (entry.isDirectory()) dirs.set(full, modeOf(full));
-    else if (entry.isFile()) files.set(full, modeOf(full));
+    else if (entry.isFile() || entry.isSocket()) files.set(full, modeOf(full));
   }
   return { dirs, files };
 }

@@ -1,7 +1,8 @@
-import { existsSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { privateModes } from '../private-files.js';
 import type { DocumentEvent, EventBus } from './bus.js';
 import { LocalEventBus } from './bus.js';
 
@@ -65,6 +66,8 @@ export async function listenForLocalEvents(
       server.once('error', reject);
       server.listen({ path: file, readableAll: false, writableAll: false }, () => resolve());
     });
+    // Whoever can connect can push events to every open page: the owner only, like the rest of DATA_DIR.
+    chmodSync(file, privateModes.file);
   } catch (error) {
     log.warn({ err: error, file }, 'operator changes will not reach open browsers live');
     return () => Promise.resolve();
