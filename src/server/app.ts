@@ -238,10 +238,9 @@ export async function buildApp(
       follows,
     });
 
+    const databaseReachable = reachabilityProbe(database.db);
     await app.register(errorsPlugin, {
-      ...(database.dialect === 'postgres'
-        ? { databaseReachable: reachabilityProbe(database.db) }
-        : {}),
+      ...(database.dialect === 'postgres' ? { databaseReachable } : {}),
     });
     await app.register(securityPlugin, { config, mediaOrigin: storage.externalOrigin });
     await app.register(requestBodyPlugin, { jsonBodyMs: timeouts.jsonBodyMs });
@@ -258,7 +257,12 @@ export async function buildApp(
       sessionCookie: (await auth.$context).authCookies.sessionToken.name,
     });
     await app.register(realtimePlugin, { config, bus: eventBus, users, posts });
-    await app.register(instanceRoutes, { instance, db: database.db, redis, bus: eventBus });
+    await app.register(instanceRoutes, {
+      instance,
+      databaseReachable,
+      redis,
+      bus: eventBus,
+    });
     await app.register(authRoutes, { auth: authService, users: usersRepository });
     await app.register(usersRoutes, { users });
     await app.register(profilesRoutes, { profiles });

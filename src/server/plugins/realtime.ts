@@ -359,14 +359,7 @@ export const realtimePlugin = fp(
 
         socket.on('message', (data: Buffer) => {
           client.alive = true;
-          let message;
-          try {
-            message = clientMessageSchema.safeParse(JSON.parse(data.toString('utf8')));
-          } catch {
-            message = undefined;
-          }
-          const topic =
-            message?.success && message.data.type !== 'ping' ? message.data.topic : undefined;
+          // The bucket is checked before the message is even parsed: a refused one costs nothing more.
           if (!allowMessage(client)) {
             client.refused += 1;
             if (client.refused > realtimeLimits.maxRefusedMessages) {
@@ -376,11 +369,16 @@ export const realtimePlugin = fp(
             }
             send(client, {
               type: 'error',
-              ...(topic === undefined ? {} : { topic }),
               code: 'rate_limited',
               message: 'Too many messages on this connection. Slow down.',
             });
             return;
+          }
+          let message;
+          try {
+            message = clientMessageSchema.safeParse(JSON.parse(data.toString('utf8')));
+          } catch {
+            message = undefined;
           }
           if (!message) {
             send(client, { type: 'error', code: 'bad_message', message: 'Messages must be JSON.' });

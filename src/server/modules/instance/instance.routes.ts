@@ -1,10 +1,8 @@
-import { sql, type Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { instanceSchema, legalDocumentSchema } from '../../../shared/schemas/instance.js';
-import type { Database } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
 import type { InstanceService } from './instance.service.js';
 
@@ -34,17 +32,20 @@ function withinTimeout(check: Promise<unknown>): Promise<void> {
 /** Instance facts, legal documents, and the health and readiness probes. */
 export const instanceRoutes: FastifyPluginAsyncZod<{
   instance: InstanceService;
-  db: Kysely<Database>;
+  /** Whether the database answers: the same cached probe the error handler asks. */
+  databaseReachable: () => Promise<boolean>;
   /** The Redis client of shared counters, when REDIS_URL is set. */
   redis: Redis | undefined;
   bus: EventBus;
-}> = (app, { instance, db, redis, bus }) => {
+}> = (app, { instance, databaseReachable, redis, bus }) => {
   app.get('/api/health', { schema: { response: { 200: statusSchema } } }, () => ({
     status: 'ok' as const,
   }));
 
   const checks: Record<string, () => Promise<unknown>> = {
-    database: () => sql`select 1`.execute(db),
+    database: async () => {
+      if (!(await databaseReachable())) throw new Error('the database does not answer');
+    },
     ...(redis
       ? {
           redis: async () => {
@@ -55,6 +56,7 @@ export const instanceRoutes: FastifyPluginAsyncZod<{
       : {}),
   };
 
+  const lastState = new Map<string, 'ok' | 'unavailable'>();
   // Not ready while a dependency is down, so a load balancer sends people to an instance that has all of
   // them; the instance itself still serves what it can meanwhile (DESIGN.md "Bounded by default").
   app.get(
@@ -67,11 +69,15 @@ export const instanceRoutes: FastifyPluginAsyncZod<{
             await withinTimeout(check());
             return [name, 'ok'] as const;
           } catch (error) {
-            request.log.warn({ err: error }, `${name} not reachable`);
+            // Once per outage, not once per probe: a load balancer asks every few seconds.
+            if (lastState.get(name) !== 'unavailable') {
+              request.log.warn({ err: error }, `${name} not reachable`);
+            }
             return [name, 'unavailable'] as const;
           }
         }),
       );
+      for (const [name, state] of results) lastState.set(name, state);
       const ready = results.every(([, state]) => state === 'ok');
       void reply.header('cache-control', 'no-store');
       return reply.status(ready ? 200 : 503).send({
