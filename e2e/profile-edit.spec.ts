@@ -122,11 +122,9 @@ test('only the changed fields are sent', async ({ page, createUser, login }) => 
   );
   await page.getByLabel('Last name').fill('Byron');
   await saveButton(page).click();
-  const body = (await sent).postData() ?? '';
-  expect(body).toContain('name="lastName"');
-  for (const untouched of ['firstName', 'username', 'bio', 'website', 'avatar', 'cover']) {
-    expect(body).not.toContain(`name="${untouched}"`);
-  }
+  // Text alone goes as JSON (the contract's form endpoints take multipart only when files come along).
+  const body: unknown = (await sent).postDataJSON();
+  expect(body).toEqual({ lastName: 'Byron' });
   await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
 
   // Saving again with nothing changed sends nothing and says so.

@@ -33,6 +33,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { ProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { mediaPlugin } from './plugins/media.js';
+import { apiDocsPlugin } from './plugins/api-docs.js';
 import { PageMetaService } from './modules/pages/page-meta.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountRepository } from './modules/account/account.repository.js';
@@ -43,11 +44,12 @@ import { UserPresenter } from './modules/users/users.presenter.js';
 import { createStorage } from './media/storage.js';
 import { PendingUploadsRepository } from './media/pending-uploads.repository.js';
 import { MediaUploads } from './media/stored-image.js';
+import { rateClassChecks } from './http/rate-classes.js';
 import { requestLogSerializer } from './log-redaction.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { requestBodyPlugin } from './plugins/request-body.js';
-import { realtimePlugin } from './plugins/realtime.js';
+import { realtimePlugin, topicLoaders } from './plugins/realtime.js';
 import { securityPlugin } from './plugins/security.js';
 import { textInputPlugin } from './plugins/text-input.js';
 import { viewerPlugin } from './plugins/viewer.js';
@@ -158,7 +160,8 @@ export async function buildApp(
       db: database.db,
       dialect: database.dialect,
       hooks: {
-        sessionEnded: (uid) => sessions.forgetUser(uid),
+        sessionEnded: (session) =>
+          sessions.sessionsEnded({ uid: session.userId, sessionIds: [session.id] }),
         sendPasswordReset: (user, token) => {
           const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
           const body = actionMail({
@@ -202,23 +205,26 @@ export async function buildApp(
       users,
       uploads,
     );
-    const account = new AccountService(
-      auth,
-      config,
-      new AccountRepository(database.db),
-      usersRepository,
-      users,
-      storage,
-      mailer,
-      log,
-      sessions,
-    );
     const posts = new PostsService(
       new PostsRepository(database.db),
       new PostPresenter((key) => storage.url(key)),
       users,
       eventBus,
       uploads,
+      log,
+    );
+    const accountRepository = new AccountRepository(database.db);
+    const account = new AccountService(
+      auth,
+      config,
+      accountRepository,
+      usersRepository,
+      users,
+      posts,
+      storage,
+      mailer,
+      log,
+      sessions,
     );
     const comments = new CommentsService(
       new CommentsRepository(database.db),
@@ -256,20 +262,30 @@ export async function buildApp(
       sessions,
       sessionCookie: (await auth.$context).authCookies.sessionToken.name,
     });
-    await app.register(realtimePlugin, { config, bus: eventBus, users, posts });
+    app.decorate('rateClasses', rateClassChecks(app, usersRepository));
+    await app.register(realtimePlugin, {
+      config,
+      bus: eventBus,
+      loaders: topicLoaders({ users, posts }),
+      liveSessions: (ids) => accountRepository.liveSessionIds(ids),
+    });
     await app.register(instanceRoutes, {
       instance,
       databaseReachable,
       redis,
       bus: eventBus,
     });
-    await app.register(authRoutes, { auth: authService, users: usersRepository });
+    await app.register(authRoutes, { auth: authService });
     await app.register(usersRoutes, { users });
     await app.register(profilesRoutes, { profiles });
     await app.register(accountRoutes, { account });
     await app.register(postsRoutes, { posts });
     await app.register(commentsRoutes, { comments });
     await app.register(followsRoutes, { follows });
+    await app.register(apiDocsPlugin, {
+      instanceName: config.instanceName,
+      sessionCookie: (await auth.$context).authCookies.sessionToken.name,
+    });
     await app.register(mediaPlugin, { storage });
     await app.register(webPlugin, {
       webDir: config.webDir,

@@ -10,7 +10,7 @@ import { SocketForwardingBus } from './events/local-socket.js';
 import { RedisEventBus } from './events/redis-bus.js';
 import { DomainError } from './errors.js';
 import { createStorage } from './media/storage.js';
-import { isoTimestamp, UserPresenter } from './modules/users/users.presenter.js';
+import { UserPresenter } from './modules/users/users.presenter.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -72,8 +72,8 @@ async function listUsers(context: Context, args: string[]): Promise<void> {
     username: row.username ?? '(none)',
     email: row.email,
     role: row.role ?? 'user',
-    active: row.active === null || Boolean(row.active) ? 'yes' : 'no',
-    joined: isoTimestamp(row.createdAt).slice(0, 10),
+    active: row.active ? 'yes' : 'no',
+    joined: row.createdAt.slice(0, 10),
   }));
   const columns = ['username', 'email', 'role', 'active', 'joined'] as const;
   const widths = columns.map((column) =>

@@ -89,6 +89,29 @@ export const realtimeLimits = {
   pingIntervalMs: 30_000,
   /** How long sockets get to answer a going-away close at shutdown before they are cut. */
   closeGraceMs: 2_000,
+  /**
+   * Snapshot reads in flight per instance when the bus comes back after an outage and every followed
+   * topic is read afresh (ADR 0013): the refresh proceeds without crowding out requests.
+   */
+  refreshConcurrency: 4,
+  /** Sessions checked per query when the bus comes back, to find sockets whose session ended meanwhile. */
+  sessionCheckBatch: 500,
+} as const;
+
+/**
+ * What deleting an account tells the pages open elsewhere (issue item 5), newest first, so a very active
+ * account cannot set off an unbounded burst. A feed change reaches every socket watching the feed, so only
+ * the newest `feedPosts` of the account's own posts, and as many of the other posts it liked or commented
+ * on, go out with one. The next ones, up to `posts` of each, fall back to the cheaper signal: their post
+ * document alone, which reaches only the sockets watching that post. The newest `users` accounts it
+ * followed or was followed by get their new counts. Past these, open pages correct themselves on their
+ * next read. Documents are read and sent `batch` at a time, one batch after the other.
+ */
+export const deletionFanOut = {
+  feedPosts: 50,
+  posts: 1_000,
+  users: 1_000,
+  batch: 50,
 } as const;
 
 /**

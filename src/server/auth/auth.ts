@@ -10,10 +10,10 @@ export interface AuthHooks {
   /** Sends the password-reset mail; Better Auth hands over the user and the one-time token. */
   sendPasswordReset(user: { email: string; name: string }, token: string): Promise<void>;
   /**
-   * A session of `uid` was deleted (sign-out, password change or reset, expiry). The server forgets its
-   * cached copies; one-off tools that cache nothing leave it out.
+   * A session was deleted (sign-out, password change or reset, expiry). The server forgets its cached
+   * copies and tells the sockets opened with it; one-off tools that cache nothing leave it out.
    */
-  sessionEnded?(uid: string): Promise<void>;
+  sessionEnded?(session: { id: string; userId: string }): Promise<void>;
 }
 
 const sessionCookieNames = [
@@ -88,7 +88,7 @@ export function createAuth(options: {
     databaseHooks: {
       // Runs for every session Better Auth deletes, after its transaction, so cached copies end with it.
       session: {
-        delete: { after: async (session) => await hooks.sessionEnded?.(session.userId) },
+        delete: { after: async (session) => await hooks.sessionEnded?.(session) },
       },
       user: {
         create: {

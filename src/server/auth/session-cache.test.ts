@@ -1,6 +1,5 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isKnownTopic } from '../../shared/realtime.js';
 import { LocalEventBus } from '../events/bus.js';
 import {
   cookieFrom,
@@ -14,12 +13,7 @@ import {
   type InstancePair,
   type TestApp,
 } from '../test/harness.js';
-import {
-  endedSessionsOwner,
-  SessionCache,
-  sessionsEndedTopic,
-  type SessionIdentity,
-} from './session-cache.js';
+import { SessionCache, type SessionIdentity } from './session-cache.js';
 
 const silent = pino({ level: 'silent' });
 const hour = 60 * 60 * 1000;
@@ -103,11 +97,23 @@ describe('SessionCache', () => {
     await sessions.resolve('ada-laptop', () => Promise.resolve(identity('ada', 's1')));
     await sessions.resolve('ada-phone', () => Promise.resolve(identity('ada', 's2')));
     await sessions.resolve('bob', () => Promise.resolve(identity('bob')));
-    await sessions.forgetUser('ada');
+    await sessions.sessionsEnded({ uid: 'ada', sessionIds: null });
     expect(sessions.size).toBe(1);
     const lookup = vi.fn(() => Promise.resolve(null));
     expect(await sessions.resolve('ada-laptop', lookup)).toBeNull();
     expect(await sessions.resolve('bob', lookup)).toMatchObject({ uid: 'bob' });
+    expect(lookup).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets only the sessions that ended when they are named', async () => {
+    const sessions = cache();
+    await sessions.resolve('ada-laptop', () => Promise.resolve(identity('ada', 's1')));
+    await sessions.resolve('ada-phone', () => Promise.resolve(identity('ada', 's2')));
+    await sessions.sessionsEnded({ uid: 'ada', sessionIds: ['s1'] });
+    expect(sessions.size).toBe(1);
+    const lookup = vi.fn(() => Promise.resolve(null));
+    expect(await sessions.resolve('ada-phone', lookup)).toMatchObject({ sessionId: 's2' });
+    expect(await sessions.resolve('ada-laptop', lookup)).toBeNull();
     expect(lookup).toHaveBeenCalledTimes(1);
   });
 
@@ -118,7 +124,7 @@ describe('SessionCache', () => {
       'token',
       () => new Promise<SessionIdentity>((resolve) => (finish = resolve)),
     );
-    await sessions.forgetUser('ada');
+    await sessions.sessionsEnded({ uid: 'ada', sessionIds: null });
     const after = vi.fn(() => Promise.resolve(null));
     const later = sessions.resolve('token', after);
     finish(identity('ada'));
@@ -129,27 +135,26 @@ describe('SessionCache', () => {
     expect(sessions.size).toBe(0);
   });
 
-  it('tells other instances through the bus, on a topic no client may subscribe to', async () => {
+  it('tells other instances through the bus, as an internal event and not a document', async () => {
     const bus = new LocalEventBus();
     const here = cache({}, bus);
     const there = cache({}, bus);
     await there.resolve('token', () => Promise.resolve(identity('ada')));
-    const seen = vi.fn();
-    bus.subscribe(seen);
-    await here.forgetUser('ada');
-    expect(seen).toHaveBeenCalledWith({ topic: sessionsEndedTopic('ada'), data: null });
+    const sessionsEnded = vi.fn();
+    const document = vi.fn();
+    bus.subscribe({ sessionsEnded, document });
+    await here.sessionsEnded({ uid: 'ada', sessionIds: ['ada-session'] });
+    expect(sessionsEnded).toHaveBeenCalledWith({ uid: 'ada', sessionIds: ['ada-session'] });
+    expect(document).not.toHaveBeenCalled();
     expect(there.size).toBe(0);
-    expect(isKnownTopic(sessionsEndedTopic('ada'))).toBe(false);
-    expect(endedSessionsOwner(sessionsEndedTopic('ada'))).toBe('ada');
-    expect(endedSessionsOwner('users/ada')).toBeNull();
   });
 
   it('still forgets locally when the bus fails', async () => {
     const bus = new LocalEventBus();
-    vi.spyOn(bus, 'publish').mockRejectedValue(new Error('redis is down'));
+    vi.spyOn(bus, 'publishSessionsEnded').mockRejectedValue(new Error('redis is down'));
     const sessions = cache({}, bus);
     await sessions.resolve('token', () => Promise.resolve(identity('ada')));
-    await expect(sessions.forgetUser('ada')).resolves.toBeUndefined();
+    await expect(sessions.sessionsEnded({ uid: 'ada', sessionIds: null })).resolves.toBeUndefined();
     expect(sessions.size).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { EventBus } from '../events/bus.js';
+import type { EndedSessions, EventBus } from '../events/bus.js';
 
 /**
  * How long a validated session is trusted without asking the database again. Sign-out, revocation and
@@ -11,22 +11,6 @@ export const sessionCacheTtlMs = 15_000;
 
 /** Entries kept at most; past it the oldest go first (10,000 × ~200 bytes stays well under 10 MB). */
 export const sessionCacheMaxEntries = 10_000;
-
-/**
- * Bus topic announcing that some of a user's sessions ended. Clients can never subscribe to it: the realtime
- * plugin accepts only the public topics of `isKnownTopic`, and this one is outside them.
- */
-const endedTopicPrefix = 'internal/sessions/';
-
-/** The bus topic that tells every instance `uid`'s sessions ended. */
-export function sessionsEndedTopic(uid: string): string {
-  return `${endedTopicPrefix}${uid}`;
-}
-
-/** Whose sessions a bus topic says ended, or null for any other topic. */
-export function endedSessionsOwner(topic: string): string | null {
-  return topic.startsWith(endedTopicPrefix) ? topic.slice(endedTopicPrefix.length) || null : null;
-}
 
 /** Whose a session is. */
 export interface SessionOwner {
@@ -78,10 +62,7 @@ export class SessionCache {
     this.#ttlMs = options.ttlMs ?? sessionCacheTtlMs;
     this.#maxEntries = options.maxEntries ?? sessionCacheMaxEntries;
     this.#now = options.now ?? Date.now;
-    this.#unsubscribe = bus.subscribe((event) => {
-      const uid = endedSessionsOwner(event.topic);
-      if (uid) this.#forgetLocally(uid);
-    });
+    this.#unsubscribe = bus.subscribe({ sessionsEnded: (ended) => this.#forgetLocally(ended) });
   }
 
   /** Entries currently held, for tests and diagnostics. */
@@ -132,13 +113,14 @@ export class SessionCache {
   }
 
   /**
-   * Forgets every cached session of `uid` here at once, then on every other instance through the bus. Call
-   * it after the sessions were removed from the database.
+   * The one way to say that sessions ended (ADR 0013): call it after they were removed from the database.
+   * Forgets them here at once, then tells every instance through the bus, whose session caches forget them
+   * and whose realtime sockets opened with them carry on signed out.
    */
-  async forgetUser(uid: string): Promise<void> {
-    this.#forgetLocally(uid);
+  async sessionsEnded(ended: EndedSessions): Promise<void> {
+    this.#forgetLocally(ended);
     try {
-      await this.bus.publish({ topic: sessionsEndedTopic(uid), data: null });
+      await this.bus.publishSessionsEnded(ended);
     } catch (error) {
       // Other instances then trust the session until their entry expires, at most the TTL.
       this.log.warn({ err: error }, 'could not tell other instances that sessions ended');
@@ -163,12 +145,14 @@ export class SessionCache {
     this.#entries.set(key, { uid: identity.uid, sessionId: identity.sessionId, validUntil });
   }
 
-  #forgetLocally(uid: string): void {
+  #forgetLocally({ uid, sessionIds }: EndedSessions): void {
     this.#generation += 1;
     // A lookup in flight may have read the session before it ended: later requests must not join it.
     this.#pending.clear();
     for (const [key, entry] of this.#entries) {
-      if (entry.uid === uid) this.#entries.delete(key);
+      if (entry.uid === uid && (sessionIds === null || sessionIds.includes(entry.sessionId))) {
+        this.#entries.delete(key);
+      }
     }
   }
 }

@@ -3,8 +3,14 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { privateModes } from '../private-files.js';
-import type { DocumentEvent, EventBus } from './bus.js';
-import { LocalEventBus } from './bus.js';
+import {
+  LocalEventBus,
+  readBusMessage,
+  type BusMessage,
+  type DocumentEvent,
+  type EndedSessions,
+  type EventBus,
+} from './bus.js';
 
 /** Unix socket in DATA_DIR through which operator commands reach a running single-instance server. */
 export function controlSocketPath(dataDir: string): string {
@@ -51,11 +57,14 @@ export async function listenForLocalEvents(
       while (newline >= 0) {
         const line = buffered.slice(0, newline);
         buffered = buffered.slice(newline + 1);
+        let message: BusMessage | null = null;
         try {
-          bus.deliver(JSON.parse(line) as DocumentEvent);
-        } catch (error) {
-          log.warn({ err: error }, 'dropped a malformed event from the control socket');
+          message = readBusMessage(JSON.parse(line));
+        } catch {
+          message = null;
         }
+        if (message) bus.deliver(message);
+        else log.warn('dropped a malformed event from the control socket');
         newline = buffered.indexOf('\n');
       }
     });
@@ -88,11 +97,19 @@ export class SocketForwardingBus implements EventBus {
   constructor(private readonly dataDir: string) {}
 
   publish(event: DocumentEvent): Promise<void> {
+    return this.#forward({ kind: 'document', ...event });
+  }
+
+  publishSessionsEnded(ended: EndedSessions): Promise<void> {
+    return this.#forward({ kind: 'sessions-ended', ...ended });
+  }
+
+  #forward(message: BusMessage): Promise<void> {
     const file = controlSocketPath(this.dataDir);
     if (!existsSync(file)) return Promise.resolve();
     return new Promise((resolve) => {
       const connection = net.connect(file, () => {
-        connection.end(`${JSON.stringify(event)}\n`, () => resolve());
+        connection.end(`${JSON.stringify(message)}\n`, () => resolve());
       });
       // No running server: the change is saved, and browsers will read it on their next load.
       connection.on('error', () => resolve());

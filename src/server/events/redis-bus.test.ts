@@ -1,7 +1,9 @@
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testRedisUrl, uniqueRedisPrefix } from '../test/harness.js';
 import { OwnRedisServer } from '../test/redis-server.js';
+import { postTopic } from '../../shared/realtime-protocol.js';
 import type { DocumentEvent } from './bus.js';
 import { RedisEventBus } from './redis-bus.js';
 
@@ -22,7 +24,8 @@ async function until(condition: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
-const event = (id: string): DocumentEvent => ({ topic: `posts/${id}`, data: null });
+/** A post's deletion, whose topic names what was published: ids are digits, one per step of a test. */
+const event = (id: string): DocumentEvent => ({ topic: postTopic(id), data: null });
 
 describe.skipIf(!runnable)('RedisEventBus when Redis goes away', { timeout: 30_000 }, () => {
   const cleanup: (() => Promise<void>)[] = [];
@@ -39,8 +42,16 @@ describe.skipIf(!runnable)('RedisEventBus when Redis goes away', { timeout: 30_0
     const connected = await RedisEventBus.connect(url, prefix, silent);
     cleanup.push(() => connected.close());
     const received: string[] = [];
-    connected.subscribe((delivered) => received.push(delivered.topic));
-    return { bus: connected, received };
+    const ended: string[] = [];
+    let resumed = 0;
+    connected.subscribe({
+      document: (delivered) => received.push(delivered.topic),
+      sessionsEnded: ({ uid }) => ended.push(uid),
+      resumed: () => {
+        resumed += 1;
+      },
+    });
+    return { bus: connected, received, ended, resumed: () => resumed };
   }
 
   it('never fails a publish, and subscriptions come back when Redis does', async () => {
@@ -49,23 +60,58 @@ describe.skipIf(!runnable)('RedisEventBus when Redis goes away', { timeout: 30_0
     const prefix = uniqueRedisPrefix();
     const a = await bus(redis.url, prefix);
     const b = await bus(redis.url, prefix);
-    await a.bus.publish(event('before'));
-    await until(() => b.received.includes('posts/before'));
+    await a.bus.publish(event('1'));
+    await until(() => b.received.includes('posts/1'));
+    await a.bus.publishSessionsEnded({ uid: 'ada', sessionIds: ['s1'] });
+    await until(() => b.ended.includes('ada'));
+    // A start with Redis there misses nothing: no one is told to read afresh.
+    expect([a.resumed(), b.resumed()]).toEqual([0, 0]);
 
     await redis.kill();
     await until(() => !a.bus.connected() && !b.bus.connected());
     // The write behind the event is committed: publishing must settle, quietly, and promptly.
     const started = Date.now();
-    await expect(a.bus.publish(event('during'))).resolves.toBeUndefined();
+    await expect(a.bus.publish(event('2'))).resolves.toBeUndefined();
     expect(Date.now() - started).toBeLessThan(3_000);
-    // This instance's own sockets still hear of it.
-    expect(a.received).toContain('posts/during');
+    // This instance's own sockets still hear of it, and of sessions that ended.
+    expect(a.received).toContain('posts/2');
+    await expect(
+      a.bus.publishSessionsEnded({ uid: 'bob', sessionIds: null }),
+    ).resolves.toBeUndefined();
+    expect(a.ended).toContain('bob');
 
     await redis.start();
     await until(() => a.bus.connected() && b.bus.connected());
-    await a.bus.publish(event('after'));
-    await until(() => b.received.includes('posts/after'));
-    expect(b.received).not.toContain('posts/during');
+    // Each is told, once subscribed again, that it may have missed events.
+    await until(() => a.resumed() === 1 && b.resumed() === 1);
+    await a.bus.publish(event('3'));
+    await until(() => b.received.includes('posts/3'));
+    expect(b.received).not.toContain('posts/2');
+    expect(b.ended).not.toContain('bob');
+  });
+
+  it('drops a message that is not one of its own', async () => {
+    const redis = await server();
+    await redis.start();
+    const prefix = uniqueRedisPrefix();
+    const a = await bus(redis.url, prefix);
+    const raw = new Redis(redis.url);
+    cleanup.push(async () => {
+      raw.disconnect();
+      return Promise.resolve();
+    });
+    for (const payload of [
+      'not json',
+      JSON.stringify({ topic: 'posts/1', data: null }),
+      JSON.stringify({ kind: 'document', topic: 'comments/1', data: null }),
+      JSON.stringify({ kind: 'sessions-ended', uid: 'ada', sessionIds: [1] }),
+    ]) {
+      await raw.publish(`${prefix}events`, payload);
+    }
+    await a.bus.publish(event('6'));
+    await until(() => a.received.includes('posts/6'));
+    expect(a.received).toEqual(['posts/6']);
+    expect(a.ended).toEqual([]);
   });
 
   it('starts while Redis is unreachable, and joins it once it answers', async () => {
@@ -75,12 +121,15 @@ describe.skipIf(!runnable)('RedisEventBus when Redis goes away', { timeout: 30_0
     const a = await bus(redis.url, prefix);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(a.bus.connected()).toBe(false);
-    await expect(a.bus.publish(event('offline'))).resolves.toBeUndefined();
+    await expect(a.bus.publish(event('4'))).resolves.toBeUndefined();
 
     await redis.start();
     const b = await bus(redis.url, prefix);
     await until(() => a.bus.connected());
-    await b.bus.publish(event('online'));
-    await until(() => a.received.includes('posts/online'));
+    // It served without Redis: once it hears other instances, it may have missed their events.
+    await until(() => a.resumed() === 1);
+    expect(b.resumed()).toBe(0);
+    await b.bus.publish(event('5'));
+    await until(() => a.received.includes('posts/5'));
   });
 });

@@ -1,7 +1,14 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
-import type { DocumentEvent, EventBus, EventListener } from './bus.js';
-import { LocalEventBus } from './bus.js';
+import {
+  LocalEventBus,
+  readBusMessage,
+  type BusListener,
+  type BusMessage,
+  type DocumentEvent,
+  type EndedSessions,
+  type EventBus,
+} from './bus.js';
 
 /** Time bounds of every Redis connection (DESIGN.md "Bounded by default"). */
 export const redisTimeouts = {
@@ -38,6 +45,8 @@ export class RedisEventBus implements EventBus {
   readonly #log: Logger;
   /** Set while publishing fails, so an outage is logged once rather than once per write. */
   #publishFailing = false;
+  /** Set once `connect` has returned: a subscription made after that may follow missed events. */
+  #started = false;
 
   private constructor(url: string, prefix: string, log: Logger) {
     this.#channel = `${prefix}events`;
@@ -59,12 +68,36 @@ export class RedisEventBus implements EventBus {
     }
     this.#subscriber.on('message', (channel: string, payload: string) => {
       if (channel !== this.#channel) return;
+      let message: BusMessage | null = null;
       try {
-        this.#local.deliver(JSON.parse(payload) as DocumentEvent);
-      } catch (error) {
-        log.warn({ err: error }, 'dropped a malformed event from redis');
+        message = readBusMessage(JSON.parse(payload));
+      } catch {
+        message = null;
       }
+      if (message) this.#local.deliver(message);
+      else log.warn('dropped a malformed event from redis');
     });
+    this.#subscriber.on('ready', () => {
+      if (this.#started) this.#resubscribe();
+    });
+  }
+
+  /**
+   * After Redis comes back (or first answers after a start without it), subscribes again and then tells
+   * listeners that events may have been missed. ioredis resubscribes on its own too, but only a reply to our
+   * own SUBSCRIBE says when events flow again: what listeners read afresh from then on cannot miss a change.
+   */
+  #resubscribe(): void {
+    this.#subscriber.subscribe(this.#channel).then(
+      () => {
+        this.#log.info('redis is back: live updates reach every instance again');
+        this.#local.resumed();
+      },
+      (error: unknown) => {
+        // The connection dropped again; the next 'ready' tries once more.
+        this.#log.warn({ err: error }, 'could not subscribe to redis events');
+      },
+    );
   }
 
   /**
@@ -87,13 +120,23 @@ export class RedisEventBus implements EventBus {
     const ok = await Promise.race([subscribed, gaveUp]);
     clearTimeout(timer);
     if (!ok) log.warn('redis is not reachable: live updates stay on this instance until it is');
+    bus.#started = true;
     return bus;
   }
 
   /** Never rejects: the write behind the event is already committed, and must not turn into an error. */
-  async publish(event: DocumentEvent): Promise<void> {
+  publish(event: DocumentEvent): Promise<void> {
+    return this.#send({ kind: 'document', ...event });
+  }
+
+  /** Never rejects, like `publish`; instances that miss it check their sockets' sessions when Redis is back. */
+  publishSessionsEnded(ended: EndedSessions): Promise<void> {
+    return this.#send({ kind: 'sessions-ended', ...ended });
+  }
+
+  async #send(message: BusMessage): Promise<void> {
     try {
-      await this.#publisher.publish(this.#channel, JSON.stringify(event));
+      await this.#publisher.publish(this.#channel, JSON.stringify(message));
       this.#publishFailing = false;
     } catch (error) {
       if (!this.#publishFailing) {
@@ -103,13 +146,13 @@ export class RedisEventBus implements EventBus {
         );
       }
       this.#publishFailing = true;
-      // This instance's own sockets still see the change. Documents are whole, so in the rare case a timed-out
-      // publish did reach Redis, the second delivery of the same document changes nothing.
-      this.#local.deliver(event);
+      // This instance's own sockets still see the change. Documents are whole and ended sessions stay
+      // ended, so in the rare case a timed-out publish did reach Redis, the second delivery changes nothing.
+      this.#local.deliver(message);
     }
   }
 
-  subscribe(listener: EventListener): () => void {
+  subscribe(listener: BusListener): () => void {
     return this.#local.subscribe(listener);
   }
 

@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertSafeKey, type MediaStorage, type S3Settings } from './storage.js';
+import { assertSafeKey } from './storage-keys.js';
+import type { MediaStorage, S3Settings } from './storage.js';
 
 /** Any S3-compatible store (AWS, MinIO, Garage, R2…); objects are public-read through `publicUrl`. */
 export class S3Storage implements MediaStorage {

@@ -1,6 +1,7 @@
 import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensurePrivateDirAsync, privateModes } from '../private-files.js';
+import { assertSafeKey } from './storage-keys.js';
 
 /** Where uploaded media lives. Keys are server-generated (`avatars/<random>-400.webp`), never user input. */
 export interface MediaStorage {
@@ -13,13 +14,6 @@ export interface MediaStorage {
   url(key: string): string;
   /** Origin that serves media, when it is not this server (for the Content-Security-Policy). */
   readonly externalOrigin: string | null;
-}
-
-const safeKey = /^[a-z]+\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
-
-/** Storage keys are made by the server; anything else is a bug, never a path to write to. */
-export function assertSafeKey(key: string): void {
-  if (!safeKey.test(key)) throw new Error(`refusing to store under an unsafe key: ${key}`);
 }
 
 const partialOf = (file: string) => `${file}.partial`;

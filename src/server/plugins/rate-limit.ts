@@ -1,8 +1,9 @@
 import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis, Result } from 'ioredis';
 import type { Logger } from 'pino';
+import { endpointList } from '../../shared/contract/index.js';
 import { rateLimits } from '../../shared/limits.js';
 import { realtimePath } from '../../shared/realtime.js';
 import { RateLimited } from '../errors.js';
@@ -30,10 +31,13 @@ export async function perAccount(request: FastifyRequest): Promise<string> {
   return viewer ? `uid:${viewer.uid}` : `ip:${clientAddress(request)}`;
 }
 
+/** A check run before a handler: it throws to refuse the request. */
+export type RequestCheck = (request: FastifyRequest) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A preHandler enforcing one rule; stack several on a route (per IP and per account). */
-    limit(rule: RateLimitRule): preHandlerAsyncHookHandler;
+    /** A check enforcing one rule; stack several on a route (per IP and per account). */
+    limit(rule: RateLimitRule): RequestCheck;
   }
 }
 
@@ -51,7 +55,10 @@ export const localCounterCapacity = 50_000;
 const redisRetryDelayMs = 1_000;
 
 /** Paths outside the overall API budget: probes, and realtime, which has its own connection limit. */
-const unbudgetedPaths = new Set(['/api/health', '/api/ready', realtimePath]);
+const unbudgetedPaths = new Set<string>([
+  ...endpointList.filter((endpoint) => endpoint.budget === false).map((endpoint) => endpoint.path),
+  realtimePath,
+]);
 
 // INCR then a window set on the first hit (or on a key that lost its expiry), in one atomic step.
 const windowScript = `
@@ -150,7 +157,7 @@ export interface RateLimitOptions {
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, { redis, prefix, enabled }: RateLimitOptions) => {
     if (!enabled) {
-      const allow: preHandlerAsyncHookHandler = () => Promise.resolve();
+      const allow: RequestCheck = () => Promise.resolve();
       app.decorate('limit', () => allow);
       return;
     }
@@ -174,7 +181,7 @@ export const rateLimitPlugin = fp(
     }
     await app.register(rateLimit, { global: false, store: Store });
 
-    const limiter = (rule: RateLimitRule) => {
+    const limiter = (rule: RateLimitRule): RequestCheck => {
       const keyOf = rule.key ?? ((request: FastifyRequest) => `ip:${clientAddress(request)}`);
       const check = app.createRateLimit({
         max: rule.max,

@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTopic } from '../../shared/realtime.js';
 import { SocketForwardingBus } from '../events/local-socket.js';
 import {
   connectRealtime,
   createInstancePair,
-  createTestApp,
   databaseTargets,
   listen,
   realtimeUpgradeStatus,
@@ -16,6 +15,7 @@ import {
   type InstancePair,
   type TestApp,
 } from '../test/harness.js';
+import { setUpListeningApp } from '../test/realtime-suite.js';
 
 /** The public document of `uid`, as the HTTP API serves it. */
 async function documentOf(t: TestApp, uid: string): Promise<unknown> {
@@ -25,30 +25,12 @@ async function documentOf(t: TestApp, uid: string): Promise<unknown> {
 }
 
 describe.each(databaseTargets)('realtime on $name', (target) => {
-  let t: TestApp;
-  let baseUrl: string;
-  const open: RealtimeClient[] = [];
-  const connect = async (options?: Parameters<typeof connectRealtime>[1]) => {
-    const client = await connectRealtime(baseUrl, options);
-    open.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp(target);
-    baseUrl = await listen(t);
-  });
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((client) => client.close()));
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setUpListeningApp(target);
 
   /** A new user, and a socket that has received the first snapshot of their topic. */
   async function subscribed(options?: Parameters<typeof connectRealtime>[1]) {
     const { user, cookie } = await signUp(t.app);
-    const client = await connect(options);
+    const client = await t.connect(options);
     const topic = userTopic(user.uid);
     client.send({ type: 'subscribe', topic });
     const snapshot = await client.next();
@@ -77,7 +59,7 @@ describe.each(databaseTargets)('realtime on $name', (target) => {
   it('stops sending after unsubscribe', async () => {
     const { user, client, topic } = await subscribed();
     // A second socket stays subscribed, to show the change really was published.
-    const witness = await connect();
+    const witness = await t.connect();
     witness.send({ type: 'subscribe', topic });
     expect(await witness.next()).toMatchObject({ type: 'doc', topic });
 
@@ -90,13 +72,13 @@ describe.each(databaseTargets)('realtime on $name', (target) => {
   });
 
   it('answers ping with pong', async () => {
-    const client = await connect();
+    const client = await t.connect();
     client.send({ type: 'ping' });
     expect(await client.next()).toEqual({ type: 'pong' });
   });
 
   it('answers a subscription to an unknown user with a null document', async () => {
-    const client = await connect();
+    const client = await t.connect();
     client.send({ type: 'subscribe', topic: 'users/NoSuchUser123' });
     expect(await client.next()).toEqual({ type: 'doc', topic: 'users/NoSuchUser123', data: null });
   });
@@ -110,7 +92,7 @@ describe.each(databaseTargets)('realtime on $name', (target) => {
     ['an over-long topic', { type: 'subscribe', topic: `users/${'a'.repeat(300)}` }],
     ['a missing topic', { type: 'unsubscribe' }],
   ])('answers %s with an error and keeps the socket open', async (_what, message) => {
-    const client = await connect();
+    const client = await t.connect();
     client.send(message);
     const error = await client.next();
     expect(error).toMatchObject({ type: 'error', code: 'bad_message' });
@@ -120,7 +102,7 @@ describe.each(databaseTargets)('realtime on $name', (target) => {
   });
 
   it('closes a socket that sends an oversized message', async () => {
-    const client = await connect();
+    const client = await t.connect();
     client.send({ type: 'subscribe', topic: `users/${'a'.repeat(20 * 1024)}` });
     await expect(client.next()).rejects.toThrow(/1009/);
   });
@@ -130,12 +112,12 @@ describe.each(databaseTargets)('realtime on $name', (target) => {
     ['a look-alike Origin', { origin: `${testOrigin}.attacker.example` }],
     ['no Origin', {}],
   ])('refuses the upgrade with %s (403)', async (_what, headers: Record<string, string>) => {
-    expect(await realtimeUpgradeStatus(baseUrl, headers)).toBe(403);
+    expect(await realtimeUpgradeStatus(t.baseUrl, headers)).toBe(403);
   });
 
   it('works for a signed-in socket', async () => {
     const { user, cookie } = await signUp(t.app);
-    const client = await connect({ cookie });
+    const client = await t.connect({ cookie });
     client.send({ type: 'subscribe', topic: userTopic(user.uid) });
     expect(await client.next()).toMatchObject({ type: 'doc', data: { uid: user.uid } });
     await t.app.services.users.setActive(user.username, false);

@@ -6,24 +6,59 @@ import type { IncomingMessage } from 'node:http';
 import { realtimeLimits } from '../../shared/limits.js';
 import {
   clientMessageSchema,
-  feedTopic,
-  postTopicPattern,
+  maySubscribe,
+  parseTopic,
   realtimeCloseCodes,
   realtimePath,
+  type ParsedTopic,
   type ServerMessage,
   type TopicDocument,
-  userTopicPattern,
+  type TopicKind,
 } from '../../shared/realtime.js';
+import type { TopicKey } from '../../shared/realtime-protocol.js';
 import type { Config } from '../config.js';
 import { DomainError } from '../errors.js';
-import type { EventBus } from '../events/bus.js';
+import type { EndedSessions, EventBus } from '../events/bus.js';
 import type { PostsService } from '../modules/posts/posts.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
 import { assertSameOrigin } from './security.js';
 import type { Viewer } from './viewer.js';
 
+/**
+ * How each kind of topic's snapshot is read: the server half of the topic registry (contract/topics.ts,
+ * ADR 0013), kept here so shared code never imports server code. A missing kind does not compile.
+ */
+export type TopicLoaders = {
+  [K in TopicKind]: (key: TopicKey<K>) => Promise<TopicDocument<K>>;
+};
+
+/** The loaders of today's topics, from the services that own their documents. */
+export function topicLoaders({
+  users,
+  posts,
+}: {
+  users: UsersService;
+  posts: PostsService;
+}): TopicLoaders {
+  return {
+    user: (uid) => users.findDocument(uid),
+    post: (postId) => posts.findDocument(postId),
+    feed: () => posts.feedSnapshot(),
+  };
+}
+
+/** Reads a topic's snapshot with the loader of its own kind. */
+function loadSnapshot(loaders: TopicLoaders, topic: ParsedTopic): Promise<TopicDocument> {
+  // `topic.key` is of `topic.kind`; TypeScript cannot follow that pairing through the lookup.
+  const load = loaders[topic.kind] as (key: ParsedTopic['key']) => Promise<TopicDocument>;
+  return load(topic.key);
+}
+
+/** Which of `sessionIds` still exist (not ended, not expired). */
+export type LiveSessions = (sessionIds: readonly string[]) => Promise<Set<string>>;
+
 interface Subscription {
-  topic: string;
+  topic: ParsedTopic;
   /** False until the first snapshot went out; events that arrive earlier are held in `latest`. */
   ready: boolean;
   /** True while its snapshot is being read (it has left the queue). */
@@ -33,7 +68,7 @@ interface Subscription {
 
 interface Client {
   socket: WebSocket;
-  viewer: Viewer | null;
+  admission: Admission;
   subscriptions: Map<string, Subscription>;
   /** Subscriptions waiting for a snapshot read slot, oldest first. */
   queued: Subscription[];
@@ -49,8 +84,26 @@ interface Client {
 /** Who an admitted upgrade belongs to, counted until its TCP connection closes. */
 interface Admission {
   ip: string;
+  /** The signed-in viewer; null for a visitor, and from the moment the socket's session ends. */
   viewer: Viewer | null;
+  /** The socket, once the upgrade has completed. */
+  client?: Client;
+  /** The session ended before the socket opened: it is told as soon as it does. */
+  endedBeforeOpen: boolean;
 }
+
+/** A session end, numbered, kept a while for upgrades whose session lookup overlapped it. */
+interface RecentEnd {
+  seq: number;
+  ended: EndedSessions;
+}
+
+/** Session ends remembered for overlapping upgrades; a lookup takes milliseconds, this is thousands. */
+const recentEndsKept = 1_000;
+
+const endedFor = (ended: EndedSessions, viewer: Viewer) =>
+  ended.uid === viewer.uid &&
+  (ended.sessionIds === null || ended.sessionIds.includes(viewer.sessionId));
 
 /** True for a request that asks to switch protocols (it arrives on a socket the HTTP server let go of). */
 function isUpgrade(request: FastifyRequest): boolean {
@@ -75,9 +128,11 @@ const tooManySockets = (who: string) =>
 
 /**
  * One WebSocket per tab, many topics (DESIGN.md "Realtime"). Subscribing sends the whole document, then
- * the whole document again after every change, whichever instance made it. Bounded (DESIGN.md "Bounded by
- * default"): upgrades per IP, sockets per IP and per account, messages and snapshot reads per socket, and
- * the bytes queued for a socket that does not read.
+ * the whole document again after every change, whichever instance made it. Topics, their documents and
+ * who may subscribe come from the registry (ADR 0013). A socket whose session ends carries on signed out,
+ * and after a bus outage every followed topic is read afresh. Bounded (DESIGN.md "Bounded by default"):
+ * upgrades per IP, sockets per IP and per account, messages and snapshot reads per socket, and the bytes
+ * queued for a socket that does not read.
  */
 export const realtimePlugin = fp(
   async (
@@ -85,9 +140,9 @@ export const realtimePlugin = fp(
     {
       config,
       bus,
-      users,
-      posts,
-    }: { config: Config; bus: EventBus; users: UsersService; posts: PostsService },
+      loaders,
+      liveSessions,
+    }: { config: Config; bus: EventBus; loaders: TopicLoaders; liveSessions: LiveSessions },
   ) => {
     const byTopic = new Map<string, Set<Client>>();
     const clients = new Set<Client>();
@@ -96,6 +151,14 @@ export const realtimePlugin = fp(
     const socketsByIp = new Map<string, number>();
     const socketsByAccount = new Map<string, number>();
     const admissions = new WeakMap<IncomingMessage, Admission>();
+    /** Signed-in admissions by account, so a session end finds its sockets without a scan. */
+    const signedIn = new Map<string, Set<Admission>>();
+    const recentEnds: RecentEnd[] = [];
+    let endSeq = 0;
+    /** Topics to read afresh after a bus outage, and the reads in flight (stale once an event overtook one). */
+    const refreshQueue = new Set<string>();
+    const refreshing = new Map<string, { stale: boolean }>();
+    let sessionCheck: { again: boolean } | null = null;
 
     const count = (counts: Map<string, number>, key: string, delta: number) => {
       const next = (counts.get(key) ?? 0) + delta;
@@ -103,18 +166,160 @@ export const realtimePlugin = fp(
       else counts.delete(key);
     };
 
-    const unsubscribeFromBus = bus.subscribe((event) => {
-      const subscribers = byTopic.get(event.topic);
+    /** Sends a topic's new document to its subscribers; one not yet ready holds it instead. */
+    const deliver = (topic: string, data: TopicDocument) => {
+      const subscribers = byTopic.get(topic);
       if (!subscribers) return;
       let frame: Buffer | undefined;
       for (const client of subscribers) {
-        const subscription = client.subscriptions.get(event.topic);
+        const subscription = client.subscriptions.get(topic);
         if (!subscription) continue;
         if (subscription.ready) {
-          frame ??= encode({ type: 'doc', topic: event.topic, data: event.data });
+          frame ??= encode({ type: 'doc', topic: subscription.topic.name, data });
           sendFrame(client, frame);
-        } else subscription.latest = event.data;
+        } else subscription.latest = data;
       }
+    };
+
+    const index = (admission: Admission, viewer: Viewer) => {
+      let held = signedIn.get(viewer.uid);
+      if (!held) signedIn.set(viewer.uid, (held = new Set()));
+      held.add(admission);
+    };
+    const unindex = (admission: Admission, viewer: Viewer) => {
+      const held = signedIn.get(viewer.uid);
+      held?.delete(admission);
+      if (held?.size === 0) signedIn.delete(viewer.uid);
+    };
+
+    /**
+     * The socket's session ended: it carries on as a signed-out visitor's, so public topics stay live in the
+     * tab, and every topic it may no longer follow is dropped, with an error the client can act on.
+     */
+    const signOut = (admission: Admission) => {
+      const viewer = admission.viewer;
+      if (!viewer) return;
+      admission.viewer = null;
+      count(socketsByAccount, viewer.uid, -1);
+      unindex(admission, viewer);
+      if (admission.client) tellEnded(admission.client);
+      else admission.endedBeforeOpen = true;
+    };
+    const tellEnded = (client: Client) => {
+      send(client, { type: 'session', state: 'ended' });
+      for (const { topic } of [...client.subscriptions.values()]) {
+        if (maySubscribe(topic, null)) continue;
+        drop(client, topic.name);
+        send(client, {
+          type: 'error',
+          topic: topic.name,
+          code: 'unauthenticated',
+          message: 'Your session has ended. Sign in again to follow this.',
+        });
+      }
+    };
+
+    /** Whether a session end since `seq` concerns `viewer`; unsure (the log moved on) counts as yes. */
+    const endedSince = (seq: number, viewer: Viewer) => {
+      const oldest = recentEnds[0];
+      if (oldest && oldest.seq > seq + 1) return true;
+      return recentEnds.some((end) => end.seq > seq && endedFor(end.ended, viewer));
+    };
+
+    const sessionsEnded = (ended: EndedSessions) => {
+      endSeq += 1;
+      recentEnds.push({ seq: endSeq, ended });
+      if (recentEnds.length > recentEndsKept) recentEnds.shift();
+      for (const admission of [...(signedIn.get(ended.uid) ?? [])]) {
+        if (admission.viewer && endedFor(ended, admission.viewer)) signOut(admission);
+      }
+    };
+
+    /** Reads queued topics afresh, a few at a time across the instance, until none is left. */
+    const pumpRefresh = () => {
+      while (refreshing.size < realtimeLimits.refreshConcurrency) {
+        let name: string | undefined;
+        // A topic whose read is in flight stays queued: that read may predate the latest outage.
+        for (const queued of refreshQueue) {
+          if (!refreshing.has(queued)) {
+            name = queued;
+            break;
+          }
+        }
+        if (name === undefined) return;
+        refreshQueue.delete(name);
+        const topic = byTopic.has(name) ? parseTopic(name) : null;
+        if (!topic) continue;
+        const read = { stale: false };
+        refreshing.set(name, read);
+        loadSnapshot(loaders, topic)
+          .then(
+            (data) => {
+              if (!read.stale) deliver(topic.name, data);
+            },
+            (error: unknown) => {
+              app.log.warn({ err: error, topic: topic.name }, 'realtime: refresh failed');
+            },
+          )
+          .finally(() => {
+            refreshing.delete(topic.name);
+            pumpRefresh();
+          });
+      }
+    };
+
+    /** Ends the sockets whose session ended while this instance could not hear of it. */
+    const checkSessions = async () => {
+      const bySession = new Map<string, Admission[]>();
+      for (const held of signedIn.values()) {
+        for (const admission of held) {
+          const id = admission.viewer?.sessionId;
+          if (id !== undefined) bySession.set(id, [...(bySession.get(id) ?? []), admission]);
+        }
+      }
+      const ids = [...bySession.keys()];
+      for (let start = 0; start < ids.length; start += realtimeLimits.sessionCheckBatch) {
+        const batch = ids.slice(start, start + realtimeLimits.sessionCheckBatch);
+        const live = await liveSessions(batch);
+        for (const id of batch) {
+          if (live.has(id)) continue;
+          for (const admission of bySession.get(id) ?? []) {
+            if (admission.viewer?.sessionId === id) signOut(admission);
+          }
+        }
+      }
+    };
+    const scheduleSessionCheck = () => {
+      if (sessionCheck) {
+        sessionCheck.again = true;
+        return;
+      }
+      const run = { again: false };
+      sessionCheck = run;
+      checkSessions()
+        .catch((error: unknown) => {
+          app.log.warn({ err: error }, 'realtime: could not check sessions after a bus outage');
+        })
+        .finally(() => {
+          sessionCheck = null;
+          if (run.again) scheduleSessionCheck();
+        });
+    };
+
+    const unsubscribeFromBus = bus.subscribe({
+      document: (event) => {
+        const read = refreshing.get(event.topic);
+        if (read) read.stale = true;
+        deliver(event.topic, event.data);
+      },
+      sessionsEnded,
+      // Events of other instances may have been missed: every followed topic is read afresh once, and
+      // every signed-in socket's session is checked, so clients catch up without reconnecting.
+      resumed: () => {
+        for (const topic of byTopic.keys()) refreshQueue.add(topic);
+        pumpRefresh();
+        scheduleSessionCheck();
+      },
     });
 
     /**
@@ -147,24 +352,15 @@ export const realtimePlugin = fp(
       if (subscribers?.size === 0) byTopic.delete(topic);
     };
 
-    /** Topics are public documents today; later topics (notifications) check `client.viewer` here. */
-    const loadTopic = async (topic: string): Promise<TopicDocument> => {
-      if (topic === feedTopic) return posts.feedSnapshot();
-      const postId = postTopicPattern.exec(topic)?.[1];
-      if (postId) return posts.findDocument(postId);
-      const uid = userTopicPattern.exec(topic)?.[1];
-      return uid ? users.findDocument(uid) : null;
-    };
-
     /** Starts queued snapshot reads while the socket has a free slot: each one is a database read. */
     const pump = (client: Client, request: FastifyRequest) => {
       while (client.loading < realtimeLimits.snapshotConcurrency) {
         const subscription = client.queued.shift();
         if (!subscription) return;
-        const { topic } = subscription;
+        const topic = subscription.topic.name;
         subscription.loading = true;
         client.loading += 1;
-        loadTopic(topic)
+        loadSnapshot(loaders, subscription.topic)
           .then(
             (snapshot) => {
               if (client.subscriptions.get(topic) !== subscription) return;
@@ -195,8 +391,20 @@ export const realtimePlugin = fp(
       }
     };
 
-    const subscribe = (client: Client, topic: string, request: FastifyRequest) => {
+    const subscribe = (client: Client, parsed: ParsedTopic, request: FastifyRequest) => {
+      const topic = parsed.name;
       if (client.subscriptions.has(topic)) return;
+      // Authorised once, here (ADR 0003), by the topic's audience in the registry.
+      if (!maySubscribe(parsed, client.admission.viewer)) {
+        const someone = client.admission.viewer !== null;
+        send(client, {
+          type: 'error',
+          topic,
+          code: someone ? 'forbidden' : 'unauthenticated',
+          message: someone ? 'This is not yours to follow.' : 'Sign in to follow this.',
+        });
+        return;
+      }
       if (client.subscriptions.size >= realtimeLimits.subscriptionsPerSocket) {
         send(client, {
           type: 'error',
@@ -207,7 +415,7 @@ export const realtimePlugin = fp(
         return;
       }
       // Join first, then read: a change made while the snapshot is read is held, never lost.
-      const subscription: Subscription = { topic, ready: false, loading: false };
+      const subscription: Subscription = { topic: parsed, ready: false, loading: false };
       client.subscriptions.set(topic, subscription);
       let subscribers = byTopic.get(topic);
       if (!subscribers) byTopic.set(topic, (subscribers = new Set()));
@@ -307,12 +515,16 @@ export const realtimePlugin = fp(
         preHandler: [
           upgradeRate,
           async (request) => {
+            const endsBefore = endSeq;
             let viewer: Viewer | null = null;
             try {
               viewer = await request.viewer();
             } catch (error) {
               request.log.warn({ err: error }, 'realtime: could not read the session');
             }
+            // The session may have ended while it was being looked up, after its end was announced.
+            const endedBeforeOpen = viewer !== null && endedSince(endsBefore, viewer);
+            if (endedBeforeOpen) viewer = null;
             const { ip } = request;
             if ((socketsByIp.get(ip) ?? 0) >= realtimeLimits.socketsPerIp) {
               throw tooManySockets('this address');
@@ -324,21 +536,35 @@ export const realtimePlugin = fp(
               throw tooManySockets('this account');
             }
             // Counted from here, not from the handler, so upgrades racing each other cannot all pass.
+            const admission: Admission = { ip, viewer, endedBeforeOpen };
             count(socketsByIp, ip, 1);
-            if (viewer) count(socketsByAccount, viewer.uid, 1);
-            admissions.set(request.raw, { ip, viewer });
+            if (viewer) {
+              count(socketsByAccount, viewer.uid, 1);
+              index(admission, viewer);
+            }
+            admissions.set(request.raw, admission);
             request.raw.socket.once('close', () => {
               count(socketsByIp, ip, -1);
-              if (viewer) count(socketsByAccount, viewer.uid, -1);
+              // Read at close: a session that ended meanwhile has already given its account slot back.
+              const current = admission.viewer;
+              admission.viewer = null;
+              if (current) {
+                count(socketsByAccount, current.uid, -1);
+                unindex(admission, current);
+              }
             });
           },
         ],
       },
       (socket, request) => {
-        const admission = admissions.get(request.raw);
+        const admission = admissions.get(request.raw) ?? {
+          ip: request.ip,
+          viewer: null,
+          endedBeforeOpen: false,
+        };
         const client: Client = {
           socket,
-          viewer: admission?.viewer ?? null,
+          admission,
           subscriptions: new Map(),
           queued: [],
           loading: 0,
@@ -348,6 +574,8 @@ export const realtimePlugin = fp(
           refused: 0,
         };
         clients.add(client);
+        admission.client = client;
+        if (admission.endedBeforeOpen) tellEnded(client);
         socket.on('pong', () => {
           client.alive = true;
         });
@@ -394,9 +622,12 @@ export const realtimePlugin = fp(
           }
           const payload = message.data;
           switch (payload.type) {
-            case 'subscribe':
-              subscribe(client, payload.topic, request);
+            case 'subscribe': {
+              // The schema accepted only names the registry knows.
+              const topic = parseTopic(payload.topic);
+              if (topic) subscribe(client, topic, request);
               return;
+            }
             case 'unsubscribe':
               drop(client, payload.topic);
               return;

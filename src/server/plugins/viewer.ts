@@ -99,7 +99,7 @@ export const viewerPlugin = fp(
         uid: row.id,
         sessionId: identity.sessionId,
         role: row.role === 'admin' ? 'admin' : 'user',
-        active: row.active === null ? true : Boolean(row.active),
+        active: row.active,
       };
     };
     app.decorateRequest('viewer', function (this: FastifyRequest) {

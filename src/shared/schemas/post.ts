@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { idPattern } from '../ids.js';
 import { limits } from '../limits.js';
-import { charCount, normaliseMultiline } from '../text.js';
+import { commentBodyRule, postBodyRule } from '../text-rules.js';
 import { altTextSchema } from './profile.js';
+import { ruledTextSchema } from './text.js';
 
 /**
  * Posts, comments, likes and the feed (issue: posts). Ids are decimal strings: integers in the database, so
  * every list is a keyset range scan over an index in insertion (= time) order.
  */
-export const idSchema = z
-  .string({ error: 'Missing id.' })
-  .regex(/^[1-9][0-9]{0,15}$/, 'Not a valid id.');
+export const idSchema = z.string({ error: 'Missing id.' }).regex(idPattern, 'Not a valid id.');
 
 export const postIdParamsSchema = z.object({ postId: idSchema });
 export const commentIdParamsSchema = z.object({ commentId: idSchema });
@@ -141,23 +141,10 @@ export const feedQuerySchema = z
   });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
-/** A post's text. It may be empty only when the post has images; the server checks that with the images. */
-export const emptyPostMessage = 'Write something or add an image.';
+/** A post's text. It may be empty only when the post has images: postError checks it with them. */
+export const postBodySchema = ruledTextSchema(postBodyRule, 'Write something first.');
 
-export const postBodySchema = z
-  .string({ error: 'Write something first.' })
-  .transform(normaliseMultiline)
-  .refine((value) => charCount(value) <= limits.post.max, {
-    message: `Keep posts to ${limits.post.max.toLocaleString('en')} characters.`,
-  });
-
-export const commentBodySchema = z
-  .string({ error: 'Write a comment first.' })
-  .transform(normaliseMultiline)
-  .refine((value) => value.length > 0, { message: 'Write a comment first.' })
-  .refine((value) => charCount(value) <= limits.comment.max, {
-    message: `Keep comments to ${limits.comment.max.toLocaleString('en')} characters.`,
-  });
+export const commentBodySchema = ruledTextSchema(commentBodyRule, commentBodyRule.empty);
 
 /** Multipart file fields of a new post, in display order; alt texts come as `alt0`…`alt3`. */
 export const postImageFields = ['image0', 'image1', 'image2', 'image3'] as const;
@@ -177,6 +164,14 @@ export const createPostSchema = z.object({
   alt3: optionalAlt,
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
+export type CreatePost = z.output<typeof createPostSchema>;
+/** The alt-text field of each image field, by position. */
+export const postAltFields = [
+  'alt0',
+  'alt1',
+  'alt2',
+  'alt3',
+] as const satisfies readonly (keyof CreatePostInput)[];
 
 /** PATCH /api/posts/:postId: a new text and, optionally, new alt texts by image position. */
 export const updatePostSchema = z.object({
@@ -187,6 +182,7 @@ export const updatePostSchema = z.object({
     .optional(),
 });
 export type UpdatePostInput = z.input<typeof updatePostSchema>;
+export type UpdatePost = z.output<typeof updatePostSchema>;
 
 /** POST /api/posts/:postId/comments. `parentId` replies to a comment; a reply to a reply joins its thread. */
 export const createCommentSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
-import { charCount, normaliseMultiline } from '../text.js';
+import { altTextRule, bioRule } from '../text-rules.js';
+import { ruledTextSchema } from './text.js';
 import { personNameSchema, usernameSchema } from './user.js';
 
 /** Empty text clears a field. */
@@ -10,12 +11,7 @@ const optionalText = (schema: z.ZodType<string, string>) =>
     .transform((value) => (value === null || value === '' ? null : value))
     .optional();
 
-export const bioSchema = z
-  .string()
-  .transform(normaliseMultiline)
-  .refine((value) => charCount(value) <= limits.bio.max, {
-    message: `Keep your bio to ${limits.bio.max} characters.`,
-  });
+export const bioSchema = ruledTextSchema(bioRule);
 
 /** http and https only: a `javascript:` or `data:` link is refused (issue: profiles). */
 export const websiteSchema = z
@@ -37,12 +33,7 @@ export const websiteSchema = z
     { message: 'Enter a web address starting with https:// or http://.' },
   );
 
-export const altTextSchema = z
-  .string()
-  .transform(normaliseMultiline)
-  .refine((value) => charCount(value) <= limits.altText.max, {
-    message: `Keep the description to ${limits.altText.max} characters.`,
-  });
+export const altTextSchema = ruledTextSchema(altTextRule);
 
 /** Form fields arrive as strings in multipart bodies. */
 const flag = z

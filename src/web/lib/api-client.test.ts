@@ -1,12 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoint } from '@shared/contract/endpoint.js';
+import { stubFetch, stubJsonAnswer } from '@web/test/fetch-stub.js';
 import {
   ApiError,
-  apiDelete,
-  apiGet,
-  apiPatchForm,
-  apiPost,
+  callApi,
   isApiError,
   networkErrorMessage,
+  onUnauthenticated,
   parseRetryAfter,
   rateLimitMessage,
   toApiError,
@@ -94,24 +95,65 @@ describe('toApiError', () => {
   });
 });
 
-describe('apiRequest', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+const ok = z.object({ ok: z.literal(true) });
+const testEndpoints = {
+  signOut: defineEndpoint({
+    id: 'testSignOut',
+    method: 'POST',
+    path: '/api/test/sign-out',
+    tag: 'Auth',
+    summary: 'test',
+    access: 'public',
+    body: z.object({}),
+    status: 200,
+    response: ok,
+  }),
+  revoke: defineEndpoint({
+    id: 'testRevoke',
+    method: 'DELETE',
+    path: '/api/test/sessions/{id}',
+    tag: 'Account',
+    summary: 'test',
+    access: 'signed-in',
+    params: z.object({ id: z.string() }),
+    status: 204,
+    response: z.null(),
+  }),
+  list: defineEndpoint({
+    id: 'testList',
+    method: 'GET',
+    path: '/api/test/users/{uid}/items',
+    tag: 'Users',
+    summary: 'test',
+    access: 'public',
+    params: z.object({ uid: z.string() }),
+    query: z.object({ cursor: z.string().optional(), limit: z.coerce.number().optional() }),
+    status: 200,
+    response: z.object({ items: z.array(z.string()) }),
+  }),
+  edit: defineEndpoint({
+    id: 'testEdit',
+    method: 'PATCH',
+    path: '/api/test/profile',
+    tag: 'Profiles',
+    summary: 'test',
+    access: 'active',
+    form: {
+      fields: z.object({ bio: z.string().optional(), removeAvatar: z.boolean().optional() }),
+      files: ['avatar'],
+      maxBytes: 1024,
+    },
+    status: 200,
+    response: ok,
+  }),
+};
 
-  function stubFetch(implementation: typeof fetch) {
-    const spy = vi.fn(implementation);
-    vi.stubGlobal('fetch', spy);
-    return spy;
-  }
-
-  it('sends same-origin JSON and returns the parsed body', async () => {
-    const spy = stubFetch(() =>
-      Promise.resolve(new Response(JSON.stringify({ ok: true }), { status: 200 })),
-    );
-    await expect(apiPost('/api/auth/sign-out')).resolves.toEqual({ ok: true });
+describe('callApi', () => {
+  it('sends same-origin JSON to the endpoint and returns the checked body', async () => {
+    const spy = stubJsonAnswer({ ok: true });
+    await expect(callApi(testEndpoints.signOut, { body: {} })).resolves.toEqual({ ok: true });
     const [path, init] = spy.mock.calls[0] ?? [];
-    expect(path).toBe('/api/auth/sign-out');
+    expect(path).toBe('/api/test/sign-out');
     expect(init).toMatchObject({
       method: 'POST',
       credentials: 'same-origin',
@@ -120,60 +162,91 @@ describe('apiRequest', () => {
     });
   });
 
-  it('sends a FormData body as it is, leaving its multipart Content-Type to fetch', async () => {
-    const spy = stubFetch(() =>
-      Promise.resolve(new Response(JSON.stringify({ uid: 'u1' }), { status: 200 })),
-    );
-    const form = new FormData();
-    form.append('bio', 'Hello');
-    await expect(apiPatchForm('/api/users/u1/profile', form)).resolves.toEqual({ uid: 'u1' });
-    const [, init] = spy.mock.calls[0] ?? [];
-    expect(init?.method).toBe('PATCH');
-    expect(init?.body).toBe(form);
-    expect(init?.headers).toEqual({ Accept: 'application/json' });
+  it('fills and encodes path parameters and leaves out empty query values', async () => {
+    const spy = stubJsonAnswer({ items: [] });
+    await callApi(testEndpoints.list, {
+      params: { uid: 'a/b c' },
+      query: { cursor: undefined, limit: 5 },
+    });
+    expect(spy.mock.calls[0]?.[0]).toBe('/api/test/users/a%2Fb%20c/items?limit=5');
   });
 
-  it('sends DELETE without a body', async () => {
-    const spy = stubFetch(() =>
-      Promise.resolve(new Response(JSON.stringify({ ok: true }), { status: 200 })),
-    );
-    await expect(apiDelete('/api/account/sessions/s1')).resolves.toEqual({ ok: true });
-    const [path, init] = spy.mock.calls[0] ?? [];
-    expect(path).toBe('/api/account/sessions/s1');
-    expect(init).toMatchObject({ method: 'DELETE', body: undefined });
+  it('answers null for a 204 and sends DELETE without a body', async () => {
+    const spy = stubJsonAnswer(null, 204);
+    await expect(callApi(testEndpoints.revoke, { params: { id: 's1' } })).resolves.toBeNull();
+    expect(spy.mock.calls[0]?.[1]).toMatchObject({ method: 'DELETE', body: undefined });
+  });
+
+  it('sends a form endpoint as JSON without files and as multipart with them', async () => {
+    const spy = stubJsonAnswer({ ok: true });
+    await callApi(testEndpoints.edit, { body: { bio: 'Hi' } });
+    expect(spy.mock.calls[0]?.[1]?.body).toBe(JSON.stringify({ bio: 'Hi' }));
+    const avatar = new File([new Uint8Array([1])], 'me.png', { type: 'image/png' });
+    await callApi(testEndpoints.edit, {
+      body: { bio: 'Hi', removeAvatar: false },
+      files: { avatar },
+    });
+    const init = spy.mock.calls[1]?.[1];
+    expect(init?.headers).toEqual({ Accept: 'application/json' });
+    const form = init?.body;
+    expect(form).toBeInstanceOf(FormData);
+    if (!(form instanceof FormData)) return;
+    expect([...form.keys()]).toEqual(['bio', 'removeAvatar', 'avatar']);
+    expect(form.get('removeAvatar')).toBe('false');
   });
 
   it('turns a failed fetch into a friendly network error', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    const error: unknown = await apiGet('/api/instance').catch((caught: unknown) => caught);
+    const error: unknown = await callApi(testEndpoints.signOut, { body: {} }).catch(
+      (caught: unknown) => caught,
+    );
     expect(isApiError(error, 'network_error')).toBe(true);
-    expect((error as ApiError).status).toBe(0);
-    expect((error as ApiError).message).toBe(networkErrorMessage);
+    expect(error).toMatchObject({ status: 0, message: networkErrorMessage });
   });
 
   it('lets cancellation through unchanged', async () => {
     stubFetch(() => Promise.reject(new DOMException('Aborted', 'AbortError')));
-    await expect(apiGet('/api/instance')).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(callApi(testEndpoints.signOut, { body: {} })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 
   it('rejects an error response with its Retry-After', async () => {
-    stubFetch(() =>
-      Promise.resolve(
-        new Response(
-          JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-          { status: 429, headers: { 'Retry-After': '90' } },
-        ),
-      ),
-    );
-    await expect(apiPost('/api/auth/sign-in', {})).rejects.toMatchObject({
+    stubJsonAnswer({ error: { code: 'rate_limited', message: 'Too many requests.' } }, 429, {
+      'Retry-After': '90',
+    });
+    await expect(callApi(testEndpoints.signOut, { body: {} })).rejects.toMatchObject({
       code: 'rate_limited',
       retryAfterSeconds: 90,
       message: 'Too many attempts. Try again in 2 minutes.',
     });
   });
 
-  it('rejects a success whose body is not JSON', async () => {
+  it('tells the unauthenticated listeners of a 401 unauthenticated answer, and of no other', async () => {
+    const listener = vi.fn();
+    const stop = onUnauthenticated(listener);
+    const failWith = async (status: number, code: string) => {
+      stubJsonAnswer({ error: { code, message: 'No.' } }, status);
+      await callApi(testEndpoints.signOut, { body: {} }).catch(() => undefined);
+      await Promise.resolve();
+    };
+    await failWith(401, 'unauthenticated');
+    expect(listener).toHaveBeenCalledTimes(1);
+    await failWith(401, 'invalid_credentials');
+    await failWith(403, 'forbidden');
+    await failWith(404, 'not_found');
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
+    await failWith(401, 'unauthenticated');
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects a success whose body is not JSON or not what the contract says', async () => {
     stubFetch(() => Promise.resolve(new Response('<html></html>', { status: 200 })));
-    await expect(apiGet('/api/instance')).rejects.toMatchObject({ code: 'unexpected_response' });
+    await expect(callApi(testEndpoints.signOut, { body: {} })).rejects.toMatchObject({
+      code: 'unexpected_response',
+    });
+    stubJsonAnswer({ ok: 'yes' });
+    await expect(callApi(testEndpoints.signOut, { body: {} })).rejects.toBeInstanceOf(ApiError);
   });
 });

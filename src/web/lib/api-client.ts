@@ -1,4 +1,11 @@
-import type { ErrorCode } from '@shared/errors.js';
+import {
+  fillPath,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+} from '@shared/contract/endpoint.js';
+import { errorCodes, type ErrorCode } from '@shared/errors.js';
+import { z } from 'zod';
 
 /** Codes the client adds to the server's catalogue for failures that never reached it or made no sense. */
 export type ApiErrorCode = ErrorCode | 'network_error' | 'unexpected_response';
@@ -81,6 +88,10 @@ function fallbackFor(status: number): { code: ApiErrorCode; message: string } {
   }
 }
 
+function isErrorCode(value: unknown): value is ErrorCode {
+  return errorCodes.some((code) => code === value);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -107,8 +118,7 @@ export function toApiError(
   const fallback = fallbackFor(status);
   const retryAfterSeconds = parseRetryAfter(retryAfterHeader, now);
   const error = isRecord(body) && isRecord(body.error) ? body.error : null;
-  const code =
-    error && typeof error.code === 'string' ? (error.code as ApiErrorCode) : fallback.code;
+  const code = error && isErrorCode(error.code) ? error.code : fallback.code;
   let message =
     error && typeof error.message === 'string' && error.message.trim() !== ''
       ? error.message
@@ -124,94 +134,151 @@ export function toApiError(
   });
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-interface RequestOptions {
-  method?: Method;
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     return undefined;
   }
 }
 
+/** A text value as a query parameter or form field carries it; absent values are left out. */
+function textValue(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+function queryString(query: object | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  const entries: [string, unknown][] = Object.entries(query);
+  for (const [name, value] of entries) {
+    const text = textValue(value);
+    if (text !== undefined) search.set(name, text);
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
 /**
- * Same-origin JSON request. The response is typed by the caller with a contract type from
- * @shared/schemas: the server serialises with those same schemas, and validating again here would
- * put zod in the entry chunk.
+ * A multipart form: text fields first (a streaming reader has them before the files), then the files.
+ * A null field is sent empty, which the schemas read as "clear this".
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal } = options;
+function formData(fields: object, files: object): FormData {
+  const form = new FormData();
+  const entries: [string, unknown][] = Object.entries(fields);
+  for (const [name, value] of entries) {
+    if (value === undefined) continue;
+    form.set(name, value === null ? '' : (textValue(value) ?? ''));
+  }
+  const blobs: [string, unknown][] = Object.entries(files);
+  for (const [name, file] of blobs) {
+    if (file instanceof Blob) form.set(name, file, file instanceof File ? file.name : name);
+  }
+  return form;
+}
+
+function hasFile(files: unknown): files is object {
+  if (typeof files !== 'object' || files === null) return false;
+  const values: unknown[] = Object.values(files);
+  return values.some((file) => file instanceof Blob);
+}
+
+function requestBody(
+  endpoint: Endpoint,
+  body: unknown,
+  files: unknown,
+): { body?: BodyInit; contentType?: string } {
+  if (body === undefined) return {};
+  // A form endpoint takes JSON when no file comes along, and multipart otherwise.
+  if (endpoint.form && typeof body === 'object' && body !== null && hasFile(files)) {
+    return { body: formData(body, files) };
+  }
+  return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+const unauthenticatedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time the server answers a request `unauthenticated` (401: its session is missing,
+ * expired or was ended elsewhere), whichever part of the app sent it; returns the unsubscribe.
+ */
+export function onUnauthenticated(listener: () => void): () => void {
+  const held = () => {
+    listener();
+  };
+  unauthenticatedListeners.add(held);
+  return () => {
+    unauthenticatedListeners.delete(held);
+  };
+}
+
+/** What every endpoint's input is, seen from here: the endpoint's own type has already checked it. */
+interface CallInput {
+  params?: object;
+  query?: object;
+  body?: unknown;
+  files?: unknown;
+  signal?: AbortSignal;
+}
+
+type CallArguments<E extends Endpoint> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E> & { signal?: AbortSignal }]
+    : [input: EndpointInput<E> & { signal?: AbortSignal }];
+
+/**
+ * Calls one endpoint of the contract (src/shared/contract): the path, method and body encoding come from
+ * its definition, and the answer is checked against its response schema, so a field the server renamed is
+ * an `unexpected_response` here rather than a page that breaks later. Failures reject with an ApiError;
+ * cancellation stays an AbortError so callers (TanStack Query, unmounts) can ignore it.
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: CallArguments<E>
+): Promise<EndpointResponse<E>> {
+  const call: CallInput = input ?? {};
+  const url = fillPath(endpoint.path, call.params ?? {}) + queryString(call.query);
+  const { body, contentType } = requestBody(endpoint, call.body, call.files);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  // A FormData body (uploads) goes as multipart: the browser writes its Content-Type with the boundary.
-  const isForm = typeof FormData === 'function' && body instanceof FormData;
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (contentType) headers['Content-Type'] = contentType;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
+    response = await fetch(url, {
+      method: endpoint.method,
       headers,
       credentials: 'same-origin',
-      body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
-      signal,
+      body,
+      signal: call.signal,
     });
   } catch (error) {
-    // Cancellation (TanStack Query, unmounts) must stay an AbortError so callers can ignore it.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'network_error', message: networkErrorMessage });
   }
   const payload = await readJson(response);
   if (!response.ok) {
-    throw toApiError(response.status, payload, response.headers.get('Retry-After'));
+    const error = toApiError(response.status, payload, response.headers.get('Retry-After'));
+    if (error.status === 401 && error.code === 'unauthenticated') {
+      // Told apart from the caller's own handling, which a listener can neither change nor break.
+      for (const listener of unauthenticatedListeners) queueMicrotask(listener);
+    }
+    throw error;
   }
-  if (payload === undefined && response.status !== 204) {
+  const parsed = z.safeParse<E['response']>(
+    endpoint.response,
+    response.status === 204 ? null : payload,
+  );
+  if (!parsed.success) {
     throw new ApiError({
       status: response.status,
       code: 'unexpected_response',
       message: 'The server sent an answer we could not read. Please try again.',
     });
   }
-  return payload as T;
-}
-
-/** GET a JSON document. */
-export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return apiRequest<T>(path, { signal });
-}
-
-/** POST a JSON body. */
-export function apiPost<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
-  return apiRequest<T>(path, { method: 'POST', body, signal });
-}
-
-/** POST a multipart form (text fields and files). */
-export function apiPostForm<T>(path: string, form: FormData, signal?: AbortSignal): Promise<T> {
-  return apiRequest<T>(path, { method: 'POST', body: form, signal });
-}
-
-/** PATCH a multipart form (text fields and files). */
-export function apiPatchForm<T>(path: string, form: FormData, signal?: AbortSignal): Promise<T> {
-  return apiRequest<T>(path, { method: 'PATCH', body: form, signal });
-}
-
-/** PATCH a JSON body. */
-export function apiPatch<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  return apiRequest<T>(path, { method: 'PATCH', body, signal });
-}
-
-/** PUT a JSON body (an idempotent state, such as a like). */
-export function apiPut<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
-  return apiRequest<T>(path, { method: 'PUT', body, signal });
-}
-
-/** DELETE a resource. */
-export function apiDelete<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return apiRequest<T>(path, { method: 'DELETE', signal });
+  return parsed.data;
 }

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client.js';
 
 const maxRetries = 2;
@@ -22,4 +22,23 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+/**
+ * For answers that depend on who asks, after the viewer changed: those under `queryKey` that no screen shows
+ * are dropped, and those on screen are read again while they go on showing (a fetch already under way for
+ * the new viewer is joined, not repeated).
+ */
+export function refreshViewerQueries(queryClient: QueryClient, queryKey: QueryKey): void {
+  queryClient.removeQueries({ queryKey, type: 'inactive' });
+  void queryClient.invalidateQueries({ queryKey, type: 'active' }, { cancelRefetch: false });
+}
+
+/**
+ * For answers that belong wholly to the previous viewer (their sessions, their Following feed): those off
+ * screen are dropped, and screens showing one load it again from nothing.
+ */
+export function resetViewerQueries(queryClient: QueryClient, queryKey: QueryKey): void {
+  queryClient.removeQueries({ queryKey, type: 'inactive' });
+  void queryClient.resetQueries({ queryKey, type: 'active' });
 }

@@ -3,10 +3,8 @@ import * as protocol from '@shared/realtime.js';
 import type { UserDocument } from '@shared/schemas/user.js';
 import { makePost } from '@web/test/post-fixtures.js';
 import { makeUserDocument } from '@web/test/user-fixtures.js';
+import type { TopicDocument } from '@shared/contract/topics.js';
 import {
-  asFeedSignal,
-  asPost,
-  asUserDocument,
   backoffDelay,
   parseServerMessage,
   RealtimeClient,
@@ -14,10 +12,11 @@ import {
   snapshotFallbackDelayMs,
   type RealtimeSocket,
   type SocketHandlers,
-  type TopicDocument,
 } from './realtime-client.js';
 
 const ada: UserDocument = makeUserDocument();
+const u1 = protocol.userTopic('u1');
+const u2 = protocol.userTopic('u2');
 
 class FakeSocket implements RealtimeSocket {
   readonly sent: unknown[] = [];
@@ -134,6 +133,28 @@ describe('parseServerMessage', () => {
     ).toEqual({ type: 'doc', topic: 'feed', data: signal });
   });
 
+  it('reads a document by its topic: one of another kind, or on an unknown topic, is dropped', () => {
+    const post = makePost({ id: '12' });
+    const signal = { head: '12', change: null };
+    const frame = (topic: string, data: unknown) => JSON.stringify({ type: 'doc', topic, data });
+    expect(parseServerMessage(frame('users/u1', post), schema)).toBeNull();
+    expect(parseServerMessage(frame('users/u1', signal), schema)).toBeNull();
+    expect(parseServerMessage(frame('posts/12', ada), schema)).toBeNull();
+    expect(parseServerMessage(frame('feed', post), schema)).toBeNull();
+    // The feed always has a signal: null is not one of its documents.
+    expect(parseServerMessage(frame('feed', null), schema)).toBeNull();
+    expect(parseServerMessage(frame('comments/12', null), schema)).toBeNull();
+    expect(parseServerMessage(frame('posts/012', null), schema)).toBeNull();
+  });
+
+  it('accepts the session-ended notice', () => {
+    expect(parseServerMessage('{"type":"session","state":"ended"}', schema)).toEqual({
+      type: 'session',
+      state: 'ended',
+    });
+    expect(parseServerMessage('{"type":"session","state":"started"}', schema)).toBeNull();
+  });
+
   it('drops what is not JSON or not in the contract', () => {
     expect(parseServerMessage('not json', schema)).toBeNull();
     expect(parseServerMessage('{"type":"surprise"}', schema)).toBeNull();
@@ -146,31 +167,13 @@ describe('parseServerMessage', () => {
   });
 });
 
-describe('topic document readers', () => {
-  const post = makePost();
-  const signal = { head: '1', change: { kind: 'created' as const, post } };
-
-  it('read each kind of document by its shape', () => {
-    expect(asUserDocument(ada)).toBe(ada);
-    expect(asPost(post)).toBe(post);
-    expect(asFeedSignal(signal)).toBe(signal);
-  });
-
-  it('read another kind, or null, as absent', () => {
-    expect(asUserDocument(post)).toBeNull();
-    expect(asPost(signal)).toBeNull();
-    expect(asFeedSignal(ada)).toBeNull();
-    expect(asPost(null)).toBeNull();
-  });
-});
-
 describe('RealtimeClient', () => {
   it('opens one socket lazily and subscribes each topic once, however many listeners', async () => {
     const { client, sockets, latest } = setup();
     expect(sockets).toHaveLength(0);
-    client.subscribe('users/u1', () => undefined);
-    client.subscribe('users/u1', () => undefined);
-    client.subscribe('users/u2', () => undefined);
+    client.subscribe(u1, () => undefined);
+    client.subscribe(u1, () => undefined);
+    client.subscribe(u2, () => undefined);
     await flush();
     expect(sockets).toHaveLength(1);
     expect(latest().url).toBe('ws://hearth.test/api/realtime');
@@ -185,15 +188,15 @@ describe('RealtimeClient', () => {
   it('delivers documents to the topic’s listeners as snapshots', async () => {
     const { client, latest } = setup();
     const listener = vi.fn();
-    client.subscribe('users/u1', listener);
+    client.subscribe(u1, listener);
     await flush();
     latest().open();
-    expect(client.getSnapshot('users/u1')).toBeUndefined();
+    expect(client.getSnapshot(u1)).toBeUndefined();
     latest().receive({ type: 'doc', topic: 'users/u1', data: ada });
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(client.getSnapshot('users/u1')).toEqual({ data: ada });
+    expect(client.getSnapshot(u1)).toEqual({ data: ada });
     latest().receive({ type: 'doc', topic: 'users/u1', data: null });
-    expect(client.getSnapshot('users/u1')).toEqual({ data: null });
+    expect(client.getSnapshot(u1)).toEqual({ data: null });
     expect(listener).toHaveBeenCalledTimes(2);
     client.dispose();
   });
@@ -201,7 +204,7 @@ describe('RealtimeClient', () => {
   it('ignores frames that are not in the contract', async () => {
     const { client, latest } = setup();
     const listener = vi.fn();
-    client.subscribe('users/u1', listener);
+    client.subscribe(u1, listener);
     await flush();
     latest().open();
     latest().receiveRaw('garbage');
@@ -210,10 +213,26 @@ describe('RealtimeClient', () => {
     client.dispose();
   });
 
+  it('never hands a topic’s listeners a document of another kind', async () => {
+    const { client, latest } = setup();
+    const listener = vi.fn();
+    const topic = protocol.postTopic('12');
+    client.subscribe(topic, listener);
+    await flush();
+    latest().open();
+    latest().receive({ type: 'doc', topic, data: ada });
+    expect(listener).not.toHaveBeenCalled();
+    const post = makePost({ id: '12' });
+    latest().receive({ type: 'doc', topic, data: post });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(client.getSnapshot(topic)?.data).toEqual(post);
+    client.dispose();
+  });
+
   it('unsubscribes when the last listener leaves, and closes the idle socket', async () => {
     const { client, latest } = setup({ lingerMs: 1000 });
-    const stopA = client.subscribe('users/u1', () => undefined);
-    const stopB = client.subscribe('users/u1', () => undefined);
+    const stopA = client.subscribe(u1, () => undefined);
+    const stopB = client.subscribe(u1, () => undefined);
     await flush();
     const socket = latest();
     socket.open();
@@ -232,25 +251,25 @@ describe('RealtimeClient', () => {
 
   it('keeps a lingering topic when it is wanted again, without resubscribing', async () => {
     const { client, latest } = setup({ lingerMs: 1000 });
-    const stop = client.subscribe('users/u1', () => undefined);
+    const stop = client.subscribe(u1, () => undefined);
     await flush();
     latest().open();
     latest().receive({ type: 'doc', topic: 'users/u1', data: ada });
     stop();
     await flush(500);
-    client.subscribe('users/u1', () => undefined);
+    client.subscribe(u1, () => undefined);
     await flush(1000);
     expect(latest().sent.filter((m) => (m as { type: string }).type !== 'ping')).toEqual([
       { type: 'subscribe', topic: 'users/u1' },
     ]);
-    expect(client.getSnapshot('users/u1')).toEqual({ data: ada });
+    expect(client.getSnapshot(u1)).toEqual({ data: ada });
     client.dispose();
   });
 
   it('reconnects with backoff after a drop and resubscribes every topic', async () => {
     const { client, sockets, latest } = setup();
-    client.subscribe('users/u1', () => undefined);
-    client.subscribe('users/u2', () => undefined);
+    client.subscribe(u1, () => undefined);
+    client.subscribe(u2, () => undefined);
     await flush();
     latest().open();
     latest().drop(1006);
@@ -270,7 +289,7 @@ describe('RealtimeClient', () => {
 
   it('backs off further while connections keep failing, and resets once one talks', async () => {
     const { client, sockets, latest } = setup();
-    client.subscribe('users/u1', () => undefined);
+    client.subscribe(u1, () => undefined);
     await flush();
     latest().drop();
     await flush(375);
@@ -290,15 +309,15 @@ describe('RealtimeClient', () => {
 
   it('does not reconnect after a policy close (1008) and serves the HTTP snapshot', async () => {
     const { client, sockets, latest } = setup();
-    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument>(ada));
+    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument<'user'>>(ada));
     const listener = vi.fn();
-    client.subscribe('users/u1', listener, { fetchSnapshot });
+    client.subscribe(u1, listener, { fetchSnapshot });
     await flush();
     latest().open();
     latest().drop(1008);
     await flush(0);
     expect(fetchSnapshot).toHaveBeenCalledTimes(1);
-    expect(client.getSnapshot('users/u1')).toEqual({ data: ada });
+    expect(client.getSnapshot(u1)).toEqual({ data: ada });
     expect(listener).toHaveBeenCalledTimes(1);
     await flush(60_000);
     expect(sockets).toHaveLength(1);
@@ -308,25 +327,25 @@ describe('RealtimeClient', () => {
 
   it('fetches a first snapshot over HTTP when the socket is not open within 3 s', async () => {
     const { client, latest } = setup();
-    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument>(ada));
-    client.subscribe('users/u1', () => undefined, { fetchSnapshot });
+    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument<'user'>>(ada));
+    client.subscribe(u1, () => undefined, { fetchSnapshot });
     await flush(snapshotFallbackDelayMs - 1);
     expect(fetchSnapshot).not.toHaveBeenCalled();
     await flush(1);
     expect(fetchSnapshot).toHaveBeenCalledTimes(1);
-    expect(client.getSnapshot('users/u1')).toEqual({ data: ada });
+    expect(client.getSnapshot(u1)).toEqual({ data: ada });
     // The socket's document, when it finally comes, replaces the HTTP copy.
     const renamed = { ...ada, firstName: 'Augusta' };
     latest().open();
     latest().receive({ type: 'doc', topic: 'users/u1', data: renamed });
-    expect(client.getSnapshot('users/u1')).toEqual({ data: renamed });
+    expect(client.getSnapshot(u1)).toEqual({ data: renamed });
     client.dispose();
   });
 
   it('skips the HTTP snapshot when the socket answers in time', async () => {
     const { client, latest } = setup();
-    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument>(ada));
-    client.subscribe('users/u1', () => undefined, { fetchSnapshot });
+    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument<'user'>>(ada));
+    client.subscribe(u1, () => undefined, { fetchSnapshot });
     await flush();
     latest().open();
     latest().receive({ type: 'doc', topic: 'users/u1', data: ada });
@@ -338,22 +357,22 @@ describe('RealtimeClient', () => {
   it('retries a failed HTTP snapshot', async () => {
     const { client } = setup();
     const fetchSnapshot = vi
-      .fn<() => Promise<TopicDocument>>()
+      .fn<() => Promise<TopicDocument<'user'>>>()
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValueOnce(null);
-    client.subscribe('users/u1', () => undefined, { fetchSnapshot });
+    client.subscribe(u1, () => undefined, { fetchSnapshot });
     await flush(snapshotFallbackDelayMs);
     expect(fetchSnapshot).toHaveBeenCalledTimes(1);
     await flush(reconnectMaxDelayMs);
     expect(fetchSnapshot).toHaveBeenCalledTimes(2);
-    expect(client.getSnapshot('users/u1')).toEqual({ data: null });
+    expect(client.getSnapshot(u1)).toEqual({ data: null });
     client.dispose();
   });
 
   it('fetches over HTTP at once when the server refuses a subscription', async () => {
     const { client, latest } = setup();
-    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument>(ada));
-    client.subscribe('users/u1', () => undefined, { fetchSnapshot });
+    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument<'user'>>(ada));
+    client.subscribe(u1, () => undefined, { fetchSnapshot });
     await flush();
     latest().open();
     latest().receive({ type: 'error', topic: 'users/u1', code: 'forbidden', message: 'No.' });
@@ -364,7 +383,7 @@ describe('RealtimeClient', () => {
 
   it('pings on the heartbeat interval and reconnects when no pong comes back', async () => {
     const { client, sockets, latest } = setup();
-    client.subscribe('users/u1', () => undefined);
+    client.subscribe(u1, () => undefined);
     await flush();
     const first = latest();
     first.open();
@@ -385,7 +404,7 @@ describe('RealtimeClient', () => {
 
   it('reconnect() replaces the socket at once and resubscribes (account change)', async () => {
     const { client, sockets, latest } = setup();
-    client.subscribe('users/u1', () => undefined);
+    client.subscribe(u1, () => undefined);
     await flush();
     const first = latest();
     first.open();
@@ -404,7 +423,7 @@ describe('RealtimeClient', () => {
 
   it('reconnect() after a policy close tries again', async () => {
     const { client, sockets, latest } = setup();
-    client.subscribe('users/u1', () => undefined);
+    client.subscribe(u1, () => undefined);
     await flush();
     latest().open();
     latest().drop(1008);
@@ -412,5 +431,96 @@ describe('RealtimeClient', () => {
     await flush();
     expect(sockets).toHaveLength(2);
     client.dispose();
+  });
+
+  describe('onSessionEnded', () => {
+    const ended = { type: 'session', state: 'ended' };
+
+    it('tells every listener when the server says the session ended', async () => {
+      const { client, latest } = setup();
+      const first = vi.fn();
+      const second = vi.fn();
+      client.onSessionEnded(first);
+      client.onSessionEnded(second);
+      client.subscribe(u1, () => undefined);
+      await flush();
+      latest().open();
+      expect(first).not.toHaveBeenCalled();
+      latest().receive(ended);
+      expect(first).toHaveBeenCalledTimes(1);
+      expect(second).toHaveBeenCalledTimes(1);
+      client.dispose();
+    });
+
+    it('stops telling a listener once it unsubscribes, and unsubscribing twice is harmless', async () => {
+      const { client, latest } = setup();
+      const kept = vi.fn();
+      const dropped = vi.fn();
+      client.onSessionEnded(kept);
+      const stop = client.onSessionEnded(dropped);
+      client.subscribe(u1, () => undefined);
+      await flush();
+      latest().open();
+      stop();
+      stop();
+      latest().receive(ended);
+      expect(dropped).not.toHaveBeenCalled();
+      expect(kept).toHaveBeenCalledTimes(1);
+      client.dispose();
+    });
+
+    it('keeps the socket and its topics live, as a signed-out visitor’s', async () => {
+      const { client, sockets, latest } = setup();
+      client.onSessionEnded(() => undefined);
+      const listener = vi.fn();
+      client.subscribe(u1, listener);
+      await flush();
+      const socket = latest();
+      socket.open();
+      socket.receive(ended);
+      expect(socket.closedWith).toBeNull();
+      expect(client.connectionState).toBe('open');
+      const renamed = { ...ada, firstName: 'Augusta' };
+      socket.receive({ type: 'doc', topic: 'users/u1', data: renamed });
+      expect(listener).toHaveBeenCalledTimes(1);
+      expect(client.getSnapshot(u1)).toEqual({ data: renamed });
+      // No reconnect is scheduled: nothing but the heartbeat would replace this socket.
+      await flush(protocol.heartbeatIntervalMs - 1);
+      expect(sockets).toHaveLength(1);
+      client.dispose();
+    });
+
+    it('tells the other listeners when one of them throws', async () => {
+      const { client, latest } = setup();
+      const after = vi.fn();
+      client.onSessionEnded(() => {
+        throw new Error('listener failed');
+      });
+      client.onSessionEnded(after);
+      client.subscribe(u1, () => undefined);
+      await flush();
+      latest().open();
+      latest().receive(ended);
+      expect(after).toHaveBeenCalledTimes(1);
+      client.dispose();
+    });
+
+    it('hears nothing from a socket it has replaced', async () => {
+      const { client, latest } = setup();
+      const listener = vi.fn();
+      client.onSessionEnded(listener);
+      client.subscribe(u1, () => undefined);
+      await flush();
+      const old = latest();
+      old.open();
+      client.reconnect();
+      await flush();
+      old.receive(ended);
+      expect(listener).not.toHaveBeenCalled();
+      latest().open();
+      latest().receive(ended);
+      expect(listener).toHaveBeenCalledTimes(1);
+      client.dispose();
+    });
   });
 });

@@ -1,6 +1,6 @@
+import type { TopicDocument } from '@shared/contract/topics.js';
 import type { ServerMessage } from '@shared/realtime.js';
-import type { FeedSignal, Post } from '@shared/schemas/post.js';
-import type { UserDocument } from '@shared/schemas/user.js';
+import type { TopicKind, TopicName } from '@shared/realtime-protocol.js';
 
 /**
  * The parts of @shared/realtime.js the client needs. It is imported lazily, on the first
@@ -16,39 +16,17 @@ export type RealtimeProtocol = Pick<
 >;
 
 /**
- * What a topic carries (@shared/realtime.js topicDocumentSchema): `users/{uid}` a user document,
- * `posts/{id}` a post, `feed` a feed signal; null when the document does not exist.
+ * The latest document of a topic; a new object on every change so React can compare by reference. Its
+ * type is the one its topic's kind carries (@shared/contract/topics.js), never guessed from its shape:
+ * every frame is checked against its own topic's schema before it gets here.
  */
-export type TopicDocument = UserDocument | Post | FeedSignal | null;
-
-/*
- * Each topic carries one kind of document, so its readers narrow by shape; a document of another kind
- * (which the server never sends) reads as absent.
- */
-
-/** The user document of a `users/{uid}` snapshot. */
-export function asUserDocument(data: TopicDocument): UserDocument | null {
-  return data !== null && 'role' in data ? data : null;
+export interface TopicSnapshot<K extends TopicKind = TopicKind> {
+  readonly data: TopicDocument<K>;
 }
 
-/** The post of a `posts/{id}` snapshot. */
-export function asPost(data: TopicDocument): Post | null {
-  return data !== null && 'author' in data ? data : null;
-}
-
-/** The signal of the `feed` snapshot. */
-export function asFeedSignal(data: TopicDocument): FeedSignal | null {
-  return data !== null && 'head' in data ? data : null;
-}
-
-/** The latest document of a topic; a new object on every change so React can compare by reference. */
-export interface TopicSnapshot {
-  readonly data: TopicDocument;
-}
-
-export interface SubscribeOptions {
+export interface SubscribeOptions<K extends TopicKind> {
   /** Reads the document over HTTP when the socket cannot deliver a first snapshot in time. */
-  fetchSnapshot?: () => Promise<TopicDocument>;
+  fetchSnapshot?: () => Promise<TopicDocument<K>>;
 }
 
 /** The socket as the client uses it, so tests can drive a fake one. */
@@ -161,6 +139,7 @@ export class RealtimeClient {
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private pongTimer: ReturnType<typeof setTimeout> | null = null;
   private onlineListener: (() => void) | null = null;
+  private readonly sessionEndedListeners = new Set<() => void>();
 
   constructor(options: RealtimeClientOptions = {}) {
     this.createSocket = options.createSocket ?? browserSocket;
@@ -172,7 +151,9 @@ export class RealtimeClient {
   }
 
   /** Latest snapshot of a topic, or undefined until the first one arrives. */
-  getSnapshot(topic: string): TopicSnapshot | undefined {
+  getSnapshot<K extends TopicKind>(topic: TopicName<K>): TopicSnapshot<K> | undefined {
+    // Only documents of the name's own kind are stored under it: frames were parsed against their topic's
+    // schema, and the HTTP fallback is typed by the same kind.
     return this.topics.get(topic)?.snapshot;
   }
 
@@ -186,20 +167,28 @@ export class RealtimeClient {
     return [...this.topics.keys()];
   }
 
-  /** Adds a listener to a topic (subscribing on first use); returns the matching unsubscribe. */
-  subscribe(topic: string, listener: () => void, options: SubscribeOptions = {}): () => void {
+  /**
+   * Adds a listener to a topic (subscribing on first use); returns the matching unsubscribe. The topic's
+   * kind types its snapshots (`userTopic(uid)` gives user documents) and the HTTP fallback.
+   */
+  subscribe<K extends TopicKind>(
+    topic: TopicName<K>,
+    listener: () => void,
+    options: SubscribeOptions<K> = {},
+  ): () => void {
+    const fetchSnapshot: (() => Promise<TopicDocument>) | undefined = options.fetchSnapshot;
     let entry = this.topics.get(topic);
     if (entry) {
       if (entry.lingerTimer !== null) {
         clearTimeout(entry.lingerTimer);
         entry.lingerTimer = null;
       }
-      entry.fetchSnapshot ??= options.fetchSnapshot;
+      entry.fetchSnapshot ??= fetchSnapshot;
     } else {
       entry = {
         listeners: new Set(),
         snapshot: undefined,
-        fetchSnapshot: options.fetchSnapshot,
+        fetchSnapshot,
         fallbackTimer: null,
         fallbackAttempt: 0,
         fallbackInFlight: false,
@@ -218,6 +207,26 @@ export class RealtimeClient {
       active = false;
       held.listeners.delete(listener);
       if (held.listeners.size === 0) this.scheduleRelease(topic, held);
+    };
+  }
+
+  /**
+   * Calls `listener` whenever the server says that the session this tab's socket was opened with has
+   * ended: signed out here or in another tab, revoked from the sessions list, ended by "sign out
+   * everywhere", by a password change or reset, or by the account's deletion. Returns the matching
+   * unsubscribe.
+   *
+   * The socket stays open as a signed-out visitor's: public topics go on updating, so the tab keeps
+   * showing public content live, and topics only a signed-in account may follow are dropped (they fall
+   * back to their HTTP snapshot). A listener would re-read the session: when the tab turns out to hold a
+   * new one (a password change replaces the session of the tab that made it), it calls `reconnect()` so
+   * the socket signs in with it; when it holds none, the app shows the signed-out state.
+   */
+  onSessionEnded(listener: () => void): () => void {
+    const held = () => listener();
+    this.sessionEndedListeners.add(held);
+    return () => {
+      this.sessionEndedListeners.delete(held);
     };
   }
 
@@ -241,6 +250,7 @@ export class RealtimeClient {
     this.state = 'idle';
     if (this.onlineListener) globalThis.removeEventListener('online', this.onlineListener);
     this.onlineListener = null;
+    this.sessionEndedListeners.clear();
   }
 
   private ensureConnection(): void {
@@ -336,6 +346,15 @@ export class RealtimeClient {
         return;
       }
       case 'pong':
+        return;
+      case 'session':
+        for (const listener of [...this.sessionEndedListeners]) {
+          try {
+            listener();
+          } catch {
+            // One listener's failure must not keep the others from hearing it.
+          }
+        }
         return;
       case 'error': {
         // A refused subscription still owes the screen an answer: read the document over HTTP.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textCounter, textRuleError } from './text-counter.js';
+import { textCounter } from './text-counter.js';
 
 describe('textCounter', () => {
   it('shows "n / max" and says nothing far from the limit', () => {
@@ -34,20 +34,5 @@ describe('textCounter', () => {
   it('starts announcing at least 20 characters before a small limit', () => {
     expect(textCounter('x'.repeat(79), 100).near).toBe(false);
     expect(textCounter('x'.repeat(80), 100).near).toBe(true);
-  });
-});
-
-describe('textRuleError', () => {
-  const rule = { max: 3, empty: 'Empty.', tooLong: 'Too long.' };
-
-  it('counts as the counter does, after trimming', () => {
-    expect(textRuleError('abc', rule)).toBeNull();
-    expect(textRuleError(' 🔥🔥🔥\r\n', rule)).toBeNull();
-    expect(textRuleError('abcd', rule)).toBe('Too long.');
-  });
-
-  it('refuses an empty text only where the rule says so', () => {
-    expect(textRuleError('  \n', rule)).toBe('Empty.');
-    expect(textRuleError('  \n', { max: 3, tooLong: 'Too long.' })).toBeNull();
   });
 });

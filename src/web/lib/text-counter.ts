@@ -29,18 +29,3 @@ export function textCounter(text: string, max: number): TextCounter {
   else if (near) announcement = `${plural(remaining, 'character')} left.`;
   return { count, max, label: `${count} / ${max}`, over, near, announcement };
 }
-
-/** What a shared text schema says of `text`, checked without zod; the server remains the judge. */
-export interface TextRule {
-  max: number;
-  /** Said of a text with nothing in it; absent where an empty text is allowed. */
-  empty?: string;
-  tooLong: string;
-}
-
-/** Why `text` cannot be sent under `rule`, or null: counted as the server counts (see textCounter). */
-export function textRuleError(text: string, rule: TextRule): string | null {
-  const count = charCount(normaliseMultiline(text));
-  if (count === 0 && rule.empty !== undefined) return rule.empty;
-  return count > rule.max ? rule.tooLong : null;
-}

@@ -1,31 +1,3 @@
-import type { Comment, Thread } from '@shared/schemas/post.js';
-import { makeAuthor } from './post-fixtures.js';
-
-/** A complete, valid comment for unit tests; override only what a test is about. */
-export function makeComment(overrides: Partial<Comment> = {}): Comment {
-  return {
-    id: '1',
-    postId: '9',
-    parentId: null,
-    author: makeAuthor(),
-    body: 'Hello',
-    createdAt: '2025-01-02T03:04:05.000Z',
-    editedAt: null,
-    likeCount: 0,
-    replyCount: 0,
-    liked: false,
-    ...overrides,
-  };
-}
-
-/** A top-level comment with replies of the given ids. */
-export function makeThread(
-  id: string,
-  replyIds: string[] = [],
-  replyCount = replyIds.length,
-): Thread {
-  return {
-    ...makeComment({ id, replyCount }),
-    replies: replyIds.map((reply) => makeComment({ id: reply, parentId: id })),
-  };
-}
+// The document fixtures live in src/shared/test, where shared tests can reach them too (the web may import
+// shared code, never the reverse); web tests keep importing them from here.
+export { makeComment, makeThread } from '@shared/test/comment-fixtures.js';

@@ -1,6 +1,23 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { toIsoString } from '../../db/values.js';
 import { parseRenditions } from '../../media/renditions.js';
+
+/** Who and what a deleted account leaves changed behind it, newest first, each list bounded by the caller. */
+export interface DeletionFanOut {
+  /** The account's own posts, which go with it. */
+  ownPosts: string[];
+  /** Other people's posts it liked, commented on or whose comments it liked: their counts or comments change. */
+  touchedPosts: string[];
+  /** People it followed or who followed it, latest follow first: their counts change. */
+  relatedUsers: string[];
+}
+
+/** What a deletion removed: the storage keys of the account's files, and what open pages must hear of. */
+export interface DeletedAccount {
+  storageKeys: string[];
+  fanOut: DeletionFanOut;
+}
 
 /** Sessions, pending email changes and account deletion. */
 export class AccountRepository {
@@ -17,14 +34,20 @@ export class AccountRepository {
     return row?.password ?? null;
   }
 
-  activeSessions(uid: string) {
-    return this.db
+  /** The account's unexpired sessions, most recently used first. */
+  async activeSessions(uid: string) {
+    const rows = await this.db
       .selectFrom('sessions')
       .select(['id', 'ipAddress', 'userAgent', 'createdAt', 'updatedAt'])
       .where('userId', '=', uid)
       .where('expiresAt', '>', new Date().toISOString())
       .orderBy('updatedAt', 'desc')
       .execute();
+    return rows.map((row) => ({
+      ...row,
+      createdAt: toIsoString(row.createdAt),
+      updatedAt: toIsoString(row.updatedAt),
+    }));
   }
 
   /** Deletes one of the user's own sessions; false when there is no such session of theirs. */
@@ -35,6 +58,18 @@ export class AccountRepository {
       .where('userId', '=', uid)
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
+  }
+
+  /** Which of `sessionIds` still exist and have not expired, in one query. */
+  async liveSessionIds(sessionIds: readonly string[]): Promise<Set<string>> {
+    if (sessionIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', sessionIds)
+      .where('expiresAt', '>', new Date().toISOString())
+      .execute();
+    return new Set(rows.map((row) => row.id));
   }
 
   async saveEmailChange(token: string, uid: string, email: string, expiresAt: Date): Promise<void> {
@@ -85,17 +120,24 @@ export class AccountRepository {
   }
 
   /**
-   * Deletes the account and everything that cascades from it (sessions, credentials, media records),
-   * keeping its username reserved; returns the storage keys of its files for the caller to remove.
+   * Deletes the account and everything that cascades from it (sessions, credentials, media records, posts,
+   * comments, likes, follows), keeping its username reserved and everyone else's counts exact. Returns the
+   * storage keys of its files for the caller to remove, and what changed for others, gathered in the same
+   * transaction and bounded by `bounds` (limits.ts `deletionFanOut`).
    */
-  async deleteAccount(uid: string, reserveUsernameUntil: Date): Promise<string[]> {
+  async deleteAccount(
+    uid: string,
+    reserveUsernameUntil: Date,
+    bounds: { posts: number; users: number },
+  ): Promise<DeletedAccount | null> {
     return this.db.transaction().execute(async (trx) => {
       const user = await trx
         .selectFrom('users')
         .select('username')
         .where('id', '=', uid)
         .executeTakeFirst();
-      if (!user) return [];
+      if (!user) return null;
+      const fanOut = await gatherFanOut(trx, uid, bounds);
       const now = new Date().toISOString();
       if (user.username) {
         await trx.deleteFrom('released_usernames').where('username', '=', user.username).execute();
@@ -120,7 +162,7 @@ export class AccountRepository {
         .select(['id', 'renditions'])
         .where('ownerId', '=', uid)
         .execute();
-      const touched = await commentedOn(trx, uid);
+      await uncountActivity(trx, uid);
       await trx
         .updateTable('users')
         .set({ avatarMediaId: null, coverMediaId: null })
@@ -140,47 +182,117 @@ export class AccountRepository {
         .deleteFrom('verifications')
         .where((eb) => eb.or([eb('value', '=', uid), eb('value', 'like', `${uid}:%`)]))
         .execute();
-      await uncountActivity(trx, uid);
       await trx.deleteFrom('users').where('id', '=', uid).execute();
-      await recountComments(trx, touched);
-      return media.flatMap((row) =>
-        Object.values(parseRenditions(row.renditions)).map((r) => r.key),
-      );
+      return {
+        storageKeys: media.flatMap((row) =>
+          Object.values(parseRenditions(row.renditions)).map((r) => r.key),
+        ),
+        fanOut,
+      };
     });
   }
 }
 
-/** Posts and threads where the user commented: their counts are recounted once the comments are gone. */
-async function commentedOn(trx: Transaction<Database>, uid: string) {
-  const rows = await trx
-    .selectFrom('comments')
-    .select(['postId', 'parentId'])
+/**
+ * The posts and people whose documents change when the account goes, newest first and at most `bounds` of
+ * each: the database sorts and cuts, so an account with 100,000 likes sends back no more than the bound.
+ */
+async function gatherFanOut(
+  trx: Transaction<Database>,
+  uid: string,
+  bounds: { posts: number; users: number },
+): Promise<DeletionFanOut> {
+  const own = await trx
+    .selectFrom('posts')
+    .select('id')
     .where('authorId', '=', uid)
+    .orderBy('id', 'desc')
+    .limit(bounds.posts)
+    .execute();
+  const touchedIds = trx
+    .selectFrom('post_likes')
+    .select('postId')
+    .where('userId', '=', uid)
+    .union(trx.selectFrom('comments').select('postId').where('authorId', '=', uid))
+    .union(
+      trx
+        .selectFrom('comment_likes')
+        .innerJoin('comments', 'comments.id', 'comment_likes.commentId')
+        .select('comments.postId')
+        .where('comment_likes.userId', '=', uid),
+    );
+  const touched = await trx
+    .selectFrom(touchedIds.as('touched'))
+    .innerJoin('posts', 'posts.id', 'touched.postId')
+    .select('posts.id')
+    .where('posts.authorId', '<>', uid)
+    .orderBy('posts.id', 'desc')
+    .limit(bounds.posts)
+    .execute();
+  const related = await trx
+    .selectFrom(
+      trx
+        .selectFrom('follows')
+        .select(['id', 'followeeId as uid'])
+        .where('followerId', '=', uid)
+        .unionAll(
+          trx
+            .selectFrom('follows')
+            .select(['id', 'followerId as uid'])
+            .where('followeeId', '=', uid),
+        )
+        .as('related'),
+    )
+    .select('related.uid')
+    .orderBy('related.id', 'desc')
+    .limit(bounds.users)
     .execute();
   return {
-    posts: [...new Set(rows.map((row) => row.postId))],
-    threads: [...new Set(rows.flatMap((row) => (row.parentId === null ? [] : [row.parentId])))],
+    ownPosts: own.map((row) => String(row.id)),
+    touchedPosts: touched.map((row) => String(row.id)),
+    relatedUsers: [...new Set(related.map((row) => row.uid))],
   };
 }
 
 /**
- * The counters the user's follows and likes hold on other rows. The rows themselves go with the user (foreign
- * keys cascade); their counts must go too, in the same transaction (ADR 0007).
+ * Takes the account's activity out of the counters it holds on other rows, before the rows themselves go
+ * with the account (foreign keys cascade) and in the same transaction (ADR 0007). Counts are recounted from
+ * what stays rather than decremented where a cascade removes rows of others too (replies under its
+ * comments), and every query names its rows by subquery, so no id list grows with the account's activity.
+ * Posts are locked before comments, in the order every comment write takes them (comments.repository.ts),
+ * so a concurrent comment cannot deadlock with a deletion.
  */
 async function uncountActivity(trx: Transaction<Database>, uid: string): Promise<void> {
+  const ownComments = trx.selectFrom('comments').select('id').where('authorId', '=', uid);
+  const commentedPosts = trx.selectFrom('comments').select('postId').where('authorId', '=', uid);
+  const likedCommentPosts = trx
+    .selectFrom('comment_likes')
+    .innerJoin('comments', 'comments.id', 'comment_likes.commentId')
+    .select('comments.postId')
+    .where('comment_likes.userId', '=', uid);
+  // Comment lists refetch when the revision moves: the comments it wrote or liked are about to change.
   await trx
-    .updateTable('users')
-    .set((eb) => ({ followingCount: eb('followingCount', '-', 1) }))
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('follows').select('followerId').where('followeeId', '=', uid),
-    )
+    .updateTable('posts')
+    .set((eb) => ({ commentsRevision: eb('commentsRevision', '+', 1) }))
+    .where((eb) => eb.or([eb('id', 'in', commentedPosts), eb('id', 'in', likedCommentPosts)]))
     .execute();
+  // What stays of a post's comments: neither the account's nor replies under its top-level comments.
   await trx
-    .updateTable('users')
-    .set((eb) => ({ followerCount: eb('followerCount', '-', 1) }))
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('follows').select('followeeId').where('followerId', '=', uid),
-    )
+    .updateTable('posts')
+    .set((eb) => ({
+      commentCount: eb
+        .selectFrom('comments as staying')
+        .select((count) => count.fn.countAll<number>().as('count'))
+        .whereRef('staying.postId', '=', 'posts.id')
+        .where('staying.authorId', '<>', uid)
+        .where((inner) =>
+          inner.or([
+            inner('staying.parentId', 'is', null),
+            inner('staying.parentId', 'not in', ownComments),
+          ]),
+        ),
+    }))
+    .where('id', 'in', commentedPosts)
     .execute();
   await trx
     .updateTable('posts')
@@ -196,36 +308,36 @@ async function uncountActivity(trx: Transaction<Database>, uid: string): Promise
       eb.selectFrom('comment_likes').select('commentId').where('userId', '=', uid),
     )
     .execute();
-}
-
-/** Recounts comments (a deleted top-level comment takes its replies with it) where the user commented. */
-async function recountComments(
-  trx: Transaction<Database>,
-  touched: { posts: (number | string)[]; threads: (number | string)[] },
-): Promise<void> {
-  if (touched.posts.length > 0) {
-    await trx
-      .updateTable('posts')
-      .set((eb) => ({
-        commentCount: eb
-          .selectFrom('comments')
-          .select((count) => count.fn.countAll<number>().as('count'))
-          .whereRef('comments.postId', '=', 'posts.id'),
-        commentsRevision: eb('commentsRevision', '+', 1),
-      }))
-      .where('id', 'in', touched.posts)
-      .execute();
-  }
-  if (touched.threads.length > 0) {
-    await trx
-      .updateTable('comments as thread')
-      .set((eb) => ({
-        replyCount: eb
-          .selectFrom('comments as reply')
-          .select((count) => count.fn.countAll<number>().as('count'))
-          .whereRef('reply.parentId', '=', 'thread.id'),
-      }))
-      .where('thread.id', 'in', touched.threads)
-      .execute();
-  }
+  await trx
+    .updateTable('comments as thread')
+    .set((eb) => ({
+      replyCount: eb
+        .selectFrom('comments as reply')
+        .select((count) => count.fn.countAll<number>().as('count'))
+        .whereRef('reply.parentId', '=', 'thread.id')
+        .where('reply.authorId', '<>', uid),
+    }))
+    .where('thread.id', 'in', (eb) =>
+      eb
+        .selectFrom('comments')
+        .select('parentId')
+        .where('authorId', '=', uid)
+        .where('parentId', 'is not', null),
+    )
+    .where('thread.authorId', '<>', uid)
+    .execute();
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ followingCount: eb('followingCount', '-', 1) }))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('follows').select('followerId').where('followeeId', '=', uid),
+    )
+    .execute();
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ followerCount: eb('followerCount', '-', 1) }))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('follows').select('followeeId').where('followerId', '=', uid),
+    )
+    .execute();
 }

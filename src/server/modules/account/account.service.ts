@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import Bowser from 'bowser';
 import type { Logger } from 'pino';
-import { limits } from '../../../shared/limits.js';
+import { deletionFanOut } from '../../../shared/limits.js';
+import { usernameReservedUntil } from '../../../shared/username-change.js';
 import type {
   ChangeEmailBody,
   ChangePasswordBody,
@@ -17,13 +18,12 @@ import { actionMail, type Mailer } from '../../mail/mailer.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { Viewer } from '../../plugins/viewer.js';
 import { passwordProblem } from '../auth/password-policy.js';
-import { isoTimestamp } from '../users/users.presenter.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
-import type { AccountRepository } from './account.repository.js';
+import type { PostsService } from '../posts/posts.service.js';
+import type { AccountRepository, DeletionFanOut } from './account.repository.js';
 
 const emailChangeTtlMs = 24 * 60 * 60 * 1000;
-const dayMs = 24 * 60 * 60 * 1000;
 
 const wrongPassword = (field: string) =>
   new Invalid('That password is not right.', { [field]: 'That password is not right.' });
@@ -38,6 +38,51 @@ export function describeDevice(userAgent: string | null): string | null {
   return browser ?? os;
 }
 
+/** One batch of documents to send after an account's deletion. */
+export type DeletionNotice =
+  { kind: 'users'; ids: string[] } | { kind: 'posts'; ids: string[]; feed: boolean };
+
+function batches<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size)
+    out.push(items.slice(start, start + size));
+  return out;
+}
+
+/**
+ * The batches that tell open pages about a deleted account, in the order they go out: its own document, then
+ * the newest posts with their feed changes, then the people whose counts changed, then the cheaper signal (a
+ * post's document alone) for the older posts. Each list arrives newest first and bounded by the repository.
+ */
+export function deletionNotices(
+  uid: string,
+  fanOut: DeletionFanOut,
+  bounds: { feedPosts: number; batch: number },
+): DeletionNotice[] {
+  const posts = [fanOut.touchedPosts, fanOut.ownPosts];
+  return [
+    { kind: 'users', ids: [uid] },
+    ...posts.flatMap((ids) =>
+      batches(ids.slice(0, bounds.feedPosts), bounds.batch).map((batch): DeletionNotice => ({
+        kind: 'posts',
+        ids: batch,
+        feed: true,
+      })),
+    ),
+    ...batches(fanOut.relatedUsers, bounds.batch).map((batch): DeletionNotice => ({
+      kind: 'users',
+      ids: batch,
+    })),
+    ...posts.flatMap((ids) =>
+      batches(ids.slice(bounds.feedPosts), bounds.batch).map((batch): DeletionNotice => ({
+        kind: 'posts',
+        ids: batch,
+        feed: false,
+      })),
+    ),
+  ];
+}
+
 /** Account settings (issue: profiles §5): email, password, sessions, deletion. */
 export class AccountService {
   constructor(
@@ -46,6 +91,7 @@ export class AccountService {
     private readonly accounts: AccountRepository,
     private readonly usersRepository: UsersRepository,
     private readonly users: UsersService,
+    private readonly posts: PostsService,
     private readonly storage: MediaStorage,
     private readonly mailer: Mailer,
     private readonly log: Logger,
@@ -185,8 +231,8 @@ export class AccountService {
       ipAddress: row.ipAddress,
       // No geolocation database ships with Hearth; the address itself is shown instead.
       location: null,
-      createdAt: isoTimestamp(row.createdAt),
-      lastSeenAt: isoTimestamp(row.updatedAt),
+      createdAt: row.createdAt,
+      lastSeenAt: row.updatedAt,
     }));
   }
 
@@ -194,25 +240,55 @@ export class AccountService {
     if (!(await this.accounts.deleteSession(viewer.uid, sessionId))) {
       throw new NotFound('That session has already ended.');
     }
-    await this.sessions.forgetUser(viewer.uid);
+    await this.sessions.sessionsEnded({ uid: viewer.uid, sessionIds: [sessionId] });
   }
 
-  /** Deletes the account, its media and sessions; the username stays reserved (issue: profiles). */
+  /**
+   * Deletes the account, its media and sessions; the username stays reserved (issue: profiles). Then every
+   * open page learns what went with it (issue item 5).
+   */
   async deleteAccount(viewer: Viewer, password: string): Promise<void> {
     await this.checkPassword(viewer.uid, password, 'password');
-    const keys = await this.accounts.deleteAccount(
+    const deleted = await this.accounts.deleteAccount(
       viewer.uid,
-      new Date(Date.now() + limits.usernameChange.reserveDays * dayMs),
+      usernameReservedUntil(Date.now()),
+      { posts: deletionFanOut.posts, users: deletionFanOut.users },
     );
-    await this.sessions.forgetUser(viewer.uid);
+    await this.sessions.sessionsEnded({ uid: viewer.uid, sessionIds: null });
+    if (!deleted) return;
     await Promise.all(
-      keys.map((key) =>
+      deleted.storageKeys.map((key) =>
         this.storage.delete(key).catch((error: unknown) => {
           this.log.warn({ err: error, key }, 'could not delete a stored file');
         }),
       ),
     );
-    await this.users.publish(viewer.uid);
+    await this.announceDeletion(viewer.uid, deleted.fanOut);
+  }
+
+  /**
+   * Sends the deleted account's document (null), its posts' deletions, the new counts and comment revisions
+   * of the posts it touched, and the new counts of the people it followed or who followed it, in bounded
+   * batches (limits.ts `deletionFanOut`). The deletion is committed: a failure here is logged, never thrown,
+   * and stops the rest, since the next batch would meet the same broken database.
+   */
+  private async announceDeletion(uid: string, fanOut: DeletionFanOut): Promise<void> {
+    try {
+      for (const step of deletionNotices(uid, fanOut, deletionFanOut)) {
+        switch (step.kind) {
+          case 'users':
+            await this.users.publishMany(step.ids);
+            break;
+          case 'posts':
+            await this.posts.publishMany(step.ids, { feed: step.feed });
+            break;
+        }
+        // One batch at a time, with the event loop free in between: requests go on being served.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    } catch (error) {
+      this.log.warn({ err: error, uid }, 'could not tell open pages about a deleted account');
+    }
   }
 
   /** Set-Cookie headers that end the session in the browser. */

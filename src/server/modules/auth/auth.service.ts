@@ -10,7 +10,7 @@ import type { Auth } from '../../auth/auth.js';
 import type { SessionIdentity } from '../../auth/session-cache.js';
 import type { Config } from '../../config.js';
 import { Conflict, DomainError, Forbidden, Invalid } from '../../errors.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UserRecord, UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { passwordProblem } from './password-policy.js';
 
@@ -61,9 +61,10 @@ export class AuthService {
         headers,
         returnHeaders: true,
       });
-      const user = await this.me(response.user.id);
-      await this.users.publish(user.uid);
-      return { user, cookies: responseHeaders.getSetCookie() };
+      // One read serves the answer and the new user's document, which is sent without reading it again.
+      const row = await this.record(response.user.id);
+      await this.users.publishDocument(row.id, this.users.presenter.user(row));
+      return { user: this.users.presenter.me(row), cookies: responseHeaders.getSetCookie() };
     } catch (error) {
       // Two sign-ups racing for the same name or address: the unique index decides; report it as such.
       if (error instanceof DomainError) throw error;
@@ -149,9 +150,13 @@ export class AuthService {
   }
 
   private async me(uid: string): Promise<Me> {
+    return this.users.presenter.me(await this.record(uid));
+  }
+
+  private async record(uid: string): Promise<UserRecord> {
     const row = await this.repository.findById(uid);
     if (!row) throw new Error(`user ${uid} vanished right after authentication`);
-    return this.users.presenter.me(row);
+    return row;
   }
 
   private async assertAvailable(email: string, username: string): Promise<void> {

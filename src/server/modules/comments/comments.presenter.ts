@@ -1,6 +1,5 @@
 import type { Comment } from '../../../shared/schemas/post.js';
-import { presentAuthor } from '../users/authors.js';
-import { isoTimestamp } from '../users/users.presenter.js';
+import { presentAuthor } from '../users/authors.presenter.js';
 import type { CommentRow } from './comments.repository.js';
 
 /** Turns comment rows into the contract's comments, for HTTP answers and the lists behind live updates. */
@@ -10,13 +9,13 @@ export class CommentPresenter {
 
   comment(row: CommentRow, liked: boolean): Comment {
     return {
-      id: String(row.id),
-      postId: String(row.postId),
-      parentId: row.parentId === null ? null : String(row.parentId),
+      id: row.id,
+      postId: row.postId,
+      parentId: row.parentId,
       author: presentAuthor(row, this.mediaUrl),
       body: row.body,
-      createdAt: isoTimestamp(row.createdAt),
-      editedAt: row.editedAt === null ? null : isoTimestamp(row.editedAt),
+      createdAt: row.createdAt,
+      editedAt: row.editedAt,
       likeCount: row.likeCount,
       replyCount: row.replyCount,
       liked,

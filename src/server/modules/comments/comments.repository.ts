@@ -1,27 +1,51 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { authorAvatarRenditions, authorSelection, type AuthorColumns } from '../users/authors.js';
+import { toCount, toId, toIdOrNull, toIsoString, toIsoStringOrNull } from '../../db/values.js';
+import {
+  authorAvatarRenditions,
+  authorSelection,
+  type AuthorColumns,
+} from '../users/authors.repository.js';
+import { readPostState, type PostState } from '../posts/posts.repository.js';
 
 /** An integer id as either dialect returns it: a number from SQLite, a decimal string from PostgreSQL. */
-export type RowId = number | string;
+type RowId = number | string;
 
 /** A comment with its author's columns, as every list and single read selects it. */
 export interface CommentRow extends AuthorColumns {
-  id: RowId;
-  postId: RowId;
-  parentId: RowId | null;
+  id: string;
+  postId: string;
+  parentId: string | null;
   body: string;
-  createdAt: Date | string;
-  editedAt: Date | string | null;
+  createdAt: string;
+  editedAt: string | null;
   likeCount: number;
   replyCount: number;
 }
 
-/** What authorisation needs to know about a comment. */
-export interface CommentRef {
+/** A comment as either dialect reads it, before its ids and timestamps take one shape (db/values.ts). */
+type StoredComment = Omit<CommentRow, 'id' | 'postId' | 'parentId' | 'createdAt' | 'editedAt'> & {
   id: RowId;
   postId: RowId;
   parentId: RowId | null;
+  createdAt: Date | string;
+  editedAt: Date | string | null;
+};
+
+const toCommentRow = (row: StoredComment): CommentRow => ({
+  ...row,
+  id: toId(row.id),
+  postId: toId(row.postId),
+  parentId: toIdOrNull(row.parentId),
+  createdAt: toIsoString(row.createdAt),
+  editedAt: toIsoStringOrNull(row.editedAt),
+});
+
+/** What authorisation needs to know about a comment. */
+export interface CommentRef {
+  id: string;
+  postId: string;
+  parentId: string | null;
   authorId: string;
   postAuthorId: string;
 }
@@ -61,8 +85,8 @@ export class CommentsRepository {
       .executeTakeFirst();
   }
 
-  findRef(commentId: string): Promise<CommentRef | undefined> {
-    return this.db
+  async findRef(commentId: string): Promise<CommentRef | undefined> {
+    const row = await this.db
       .selectFrom('comments')
       .innerJoin('posts', 'posts.id', 'comments.postId')
       .select([
@@ -74,33 +98,44 @@ export class CommentsRepository {
       ])
       .where('comments.id', '=', commentId)
       .executeTakeFirst();
+    return (
+      row && {
+        ...row,
+        id: toId(row.id),
+        postId: toId(row.postId),
+        parentId: toIdOrNull(row.parentId),
+      }
+    );
   }
 
-  findById(commentId: string): Promise<CommentRow | undefined> {
-    return this.rows().where('comments.id', '=', commentId).executeTakeFirst();
+  async findById(commentId: string): Promise<CommentRow | undefined> {
+    const row = await this.rows().where('comments.id', '=', commentId).executeTakeFirst();
+    return row && toCommentRow(row);
   }
 
   /** Top-level comments of a post, oldest first: a range scan of `comments_post_idx`. */
-  topLevel(postId: string, page: KeysetPage): Promise<CommentRow[]> {
+  async topLevel(postId: string, page: KeysetPage): Promise<CommentRow[]> {
     let query = this.rows()
       .where('comments.postId', '=', postId)
       .where('comments.parentId', 'is', null);
     if (page.after) query = query.where('comments.id', '>', page.after);
-    return query.orderBy('comments.id', 'asc').limit(page.take).execute();
+    const rows = await query.orderBy('comments.id', 'asc').limit(page.take).execute();
+    return rows.map(toCommentRow);
   }
 
   /** Replies to a comment, oldest first: a range scan of `comments_parent_idx`. */
-  replies(parentId: string, page: KeysetPage): Promise<CommentRow[]> {
+  async replies(parentId: string, page: KeysetPage): Promise<CommentRow[]> {
     let query = this.rows().where('comments.parentId', '=', parentId);
     if (page.after) query = query.where('comments.id', '>', page.after);
-    return query.orderBy('comments.id', 'asc').limit(page.take).execute();
+    const rows = await query.orderBy('comments.id', 'asc').limit(page.take).execute();
+    return rows.map(toCommentRow);
   }
 
   /**
    * The first `count` replies of each of `parentIds`, in one query. Each parent is its own index range scan
    * with a limit, so a long thread costs no more than a short one.
    */
-  async firstReplies(parentIds: readonly RowId[], count: number): Promise<CommentRow[]> {
+  async firstReplies(parentIds: readonly string[], count: number): Promise<CommentRow[]> {
     const [first, ...rest] = parentIds.map((parentId) =>
       this.db
         .selectFrom((eb) =>
@@ -116,11 +151,15 @@ export class CommentsRepository {
     );
     if (!first) return [];
     const ids = rest.reduce((union, branch) => union.unionAll(branch), first);
-    return this.rows().where('comments.id', 'in', ids).orderBy('comments.id', 'asc').execute();
+    const rows = await this.rows()
+      .where('comments.id', 'in', ids)
+      .orderBy('comments.id', 'asc')
+      .execute();
+    return rows.map(toCommentRow);
   }
 
   /** Which of `commentIds` the user likes: one query for a whole page. */
-  async likedBy(userId: string, commentIds: readonly RowId[]): Promise<Set<string>> {
+  async likedBy(userId: string, commentIds: readonly string[]): Promise<Set<string>> {
     if (commentIds.length === 0) return new Set();
     const rows = await this.db
       .selectFrom('comment_likes')
@@ -128,11 +167,14 @@ export class CommentsRepository {
       .where('userId', '=', userId)
       .where('commentId', 'in', commentIds)
       .execute();
-    return new Set(rows.map((row) => String(row.commentId)));
+    return new Set(rows.map((row) => toId(row.commentId)));
   }
 
-  /** Writes a comment and its counters; the id of the new comment, or undefined when the post is gone. */
-  create(comment: NewComment): Promise<string | undefined> {
+  /**
+   * Writes a comment and its counters: the new comment's id and the post's state after it, or undefined
+   * when the post is gone.
+   */
+  create(comment: NewComment): Promise<{ id: string; post: PostState } | undefined> {
     return this.changing(async (trx) => {
       const now = new Date().toISOString();
       await this.bumpPost(trx, comment.postId, 1);
@@ -155,37 +197,39 @@ export class CommentsRepository {
           .where('id', '=', comment.parentId)
           .execute();
       }
-      return String(inserted.id);
+      return { id: toId(inserted.id), post: await this.postAfter(trx, comment.postId) };
     });
   }
 
-  /** Changes a comment's text; false when the comment no longer exists. */
-  async updateBody(ref: CommentRef, body: string): Promise<boolean> {
-    const done = await this.changing(async (trx) => {
-      await this.bumpPost(trx, String(ref.postId), 0);
+  /** Changes a comment's text; the post's state after it, or undefined when the comment no longer exists. */
+  updateBody(ref: CommentRef, body: string): Promise<PostState | undefined> {
+    return this.changing(async (trx) => {
+      await this.bumpPost(trx, ref.postId, 0);
       const result = await trx
         .updateTable('comments')
         .set({ body, editedAt: new Date().toISOString() })
         .where('id', '=', ref.id)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) throw new NothingChanged();
-      return true;
+      return this.postAfter(trx, ref.postId);
     });
-    return done === true;
   }
 
-  /** Deletes a comment with its replies and adjusts the counters; false when it was already gone. */
-  async delete(ref: CommentRef): Promise<boolean> {
-    const done = await this.changing(async (trx) => {
+  /**
+   * Deletes a comment with its replies and adjusts the counters; the post's state after it, or undefined
+   * when the comment was already gone.
+   */
+  delete(ref: CommentRef): Promise<PostState | undefined> {
+    return this.changing(async (trx) => {
       // Locked first, like every comment write: the replies counted below cannot change underneath.
-      await this.bumpPost(trx, String(ref.postId), 0);
+      await this.bumpPost(trx, ref.postId, 0);
       const replies = await trx
         .deleteFrom('comments')
         .where('parentId', '=', ref.id)
         .executeTakeFirst();
       const own = await trx.deleteFrom('comments').where('id', '=', ref.id).executeTakeFirst();
       if (own.numDeletedRows === 0n) throw new NothingChanged();
-      const removed = Number(own.numDeletedRows + replies.numDeletedRows);
+      const removed = toCount(own.numDeletedRows + replies.numDeletedRows);
       await trx
         .updateTable('posts')
         .set((eb) => ({ commentCount: eb('commentCount', '-', removed) }))
@@ -198,15 +242,14 @@ export class CommentsRepository {
           .where('id', '=', ref.parentId)
           .execute();
       }
-      return true;
+      return this.postAfter(trx, ref.postId);
     });
-    return done === true;
   }
 
-  /** Adds the user's like unless it is there; true when it was added. */
-  async like(ref: CommentRef, userId: string): Promise<boolean> {
-    const done = await this.changing(async (trx) => {
-      await this.bumpPost(trx, String(ref.postId), 0);
+  /** Adds the user's like unless it is there; the post's state after it, or undefined when nothing changed. */
+  like(ref: CommentRef, userId: string): Promise<PostState | undefined> {
+    return this.changing(async (trx) => {
+      await this.bumpPost(trx, ref.postId, 0);
       const result = await trx
         .insertInto('comment_likes')
         .values({ commentId: ref.id, userId, createdAt: new Date().toISOString() })
@@ -218,15 +261,14 @@ export class CommentsRepository {
         .set((eb) => ({ likeCount: eb('likeCount', '+', 1) }))
         .where('id', '=', ref.id)
         .execute();
-      return true;
+      return this.postAfter(trx, ref.postId);
     });
-    return done === true;
   }
 
-  /** Removes the user's like if it is there; true when it was removed. */
-  async unlike(ref: CommentRef, userId: string): Promise<boolean> {
-    const done = await this.changing(async (trx) => {
-      await this.bumpPost(trx, String(ref.postId), 0);
+  /** Removes the user's like if it is there; the post's state after it, or undefined when nothing changed. */
+  unlike(ref: CommentRef, userId: string): Promise<PostState | undefined> {
+    return this.changing(async (trx) => {
+      await this.bumpPost(trx, ref.postId, 0);
       const result = await trx
         .deleteFrom('comment_likes')
         .where('commentId', '=', ref.id)
@@ -238,9 +280,8 @@ export class CommentsRepository {
         .set((eb) => ({ likeCount: eb('likeCount', '-', 1) }))
         .where('id', '=', ref.id)
         .execute();
-      return true;
+      return this.postAfter(trx, ref.postId);
     });
-    return done === true;
   }
 
   /** A comment's like count, and whether the user likes it; undefined when the comment is gone. */
@@ -278,6 +319,16 @@ export class CommentsRepository {
         ...authorSelection,
       ])
       .select((eb) => authorAvatarRenditions(eb));
+  }
+
+  /**
+   * The post's state once the write is done, read in its transaction under the lock `bumpPost` took: what
+   * the write publishes (ADR 0013).
+   */
+  private async postAfter(trx: Transaction<Database>, postId: string): Promise<PostState> {
+    const state = await readPostState(trx, postId);
+    if (!state) throw new NothingChanged();
+    return state;
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits, rateLimits } from '../../../shared/limits.js';
 import { postTopic } from '../../../shared/realtime.js';
 import {
@@ -16,25 +16,22 @@ import {
 } from '../../../shared/schemas/post.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import {
-  connectRealtime,
   createTestApp,
   databaseTargets,
   expectError,
-  listen,
   openAppDatabase,
   send,
   signUp,
   type RealtimeClient,
-  type TestApp,
 } from '../../test/harness.js';
 import { seededRandom } from '../../test/random.js';
+import { setUpListeningApp } from '../../test/realtime-suite.js';
 
 type Person = Awaited<ReturnType<typeof signUp>>;
 
 describe.each(databaseTargets)('comments on $name', (target) => {
-  let t: TestApp;
+  const t = setUpListeningApp(target, { RATE_LIMITS: 'off' });
   let database: DatabaseHandle;
-  let baseUrl: string;
   /** Writes posts. */
   let postAuthor: Person;
   /** Writes comments on others' posts. */
@@ -48,7 +45,6 @@ describe.each(databaseTargets)('comments on $name', (target) => {
   let crowd: Person[];
   let inactivePostId: string;
   let inactiveCommentId: string;
-  const sockets: RealtimeClient[] = [];
 
   const anonymous = { cookie: undefined };
 
@@ -155,8 +151,7 @@ describe.each(databaseTargets)('comments on $name', (target) => {
   }
 
   async function subscribe(topic: string): Promise<RealtimeClient> {
-    const client = await connectRealtime(baseUrl);
-    sockets.push(client);
+    const client = await t.connect();
     client.send({ type: 'subscribe', topic });
     const snapshot = await client.next();
     expect(snapshot).toMatchObject({ type: 'doc', topic });
@@ -171,9 +166,7 @@ describe.each(databaseTargets)('comments on $name', (target) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(target, { RATE_LIMITS: 'off' });
     database = openAppDatabase(t);
-    baseUrl = await listen(t);
     // Sign-ups hash passwords on the thread pool: in parallel they cost one sign-up's time.
     const people = await Promise.all(Array.from({ length: 9 }, () => signUp(t.app)));
     const person = (index: number) => {
@@ -192,12 +185,8 @@ describe.each(databaseTargets)('comments on $name', (target) => {
     await t.app.services.users.setActive(inactive.user.username, false);
     await t.app.services.users.setRole(admin.user.username, 'admin');
   });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((client) => client.close()));
-  });
   afterAll(async () => {
     await database.close();
-    await t.close();
   });
 
   describe('writing', () => {

@@ -12,11 +12,16 @@ import type {
 import { Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Viewer } from '../../plugins/viewer.js';
 import type { CommentPresenter } from './comments.presenter.js';
-import type { CommentRef, CommentRow, CommentsRepository, RowId } from './comments.repository.js';
+import { toPage } from '../pagination.js';
+import type { PostState } from '../posts/posts.repository.js';
+import type { CommentRef, CommentRow, CommentsRepository } from './comments.repository.js';
 
-/** Sends a post's document and the feed signal to every open page (the posts module's publish). */
+/**
+ * Sends a post's document, as a comment write left it, and the feed signal to every open page (the posts
+ * module's publish; ADR 0013).
+ */
 export interface PostPublisher {
-  publish(postId: string): Promise<void>;
+  publishState(state: PostState): Promise<unknown>;
 }
 
 /** Request bodies as the shared schemas parsed them: text normalised and within limits. */
@@ -44,26 +49,26 @@ export class CommentsService {
       this.comments.topLevel(postId, { after: query.cursor, take: query.limit + 1 }),
     ]);
     if (!post) throw noPost();
-    const page = rows.slice(0, query.limit);
+    const page = toPage(rows, query.limit, (row) => row.id);
     // Only threads that have replies are asked for them; a page without any costs no query.
     const replies = await this.comments.firstReplies(
-      page.filter((row) => row.replyCount > 0).map((row) => row.id),
+      page.items.filter((row) => row.replyCount > 0).map((row) => row.id),
       limits.repliesPreview,
     );
-    const liked = await this.likedBy(viewer, [...page, ...replies]);
+    const liked = await this.likedBy(viewer, [...page.items, ...replies]);
     const repliesByParent = new Map<string, Comment[]>();
     for (const reply of replies) {
-      const parentId = String(reply.parentId);
-      const list = repliesByParent.get(parentId) ?? [];
+      if (reply.parentId === null) continue;
+      const list = repliesByParent.get(reply.parentId) ?? [];
       list.push(this.present(reply, liked));
-      repliesByParent.set(parentId, list);
+      repliesByParent.set(reply.parentId, list);
     }
     return {
-      items: page.map((row) => ({
+      items: page.items.map((row) => ({
         ...this.present(row, liked),
-        replies: repliesByParent.get(String(row.id)) ?? [],
+        replies: repliesByParent.get(row.id) ?? [],
       })),
-      nextCursor: nextCursor(rows, page),
+      nextCursor: page.nextCursor,
     };
   }
 
@@ -78,11 +83,11 @@ export class CommentsService {
       this.comments.replies(commentId, { after: query.cursor, take: query.limit + 1 }),
     ]);
     if (!parent) throw noComment();
-    const page = rows.slice(0, query.limit);
-    const liked = await this.likedBy(viewer, page);
+    const page = toPage(rows, query.limit, (row) => row.id);
+    const liked = await this.likedBy(viewer, page.items);
     return {
-      items: page.map((row) => this.present(row, liked)),
-      nextCursor: nextCursor(rows, page),
+      items: page.items.map((row) => this.present(row, liked)),
+      nextCursor: page.nextCursor,
     };
   }
 
@@ -93,33 +98,39 @@ export class CommentsService {
     if (input.parentId !== undefined) {
       const parent = await this.comments.findRef(input.parentId);
       if (!parent) throw noComment();
-      if (String(parent.postId) !== postId) {
+      if (parent.postId !== postId) {
         const message = 'You can only reply to a comment on the same post.';
         throw new Invalid(message, { parentId: message });
       }
       // Issue: replies are one level deep.
-      parentId = String(parent.parentId ?? parent.id);
+      parentId = parent.parentId ?? parent.id;
     }
 
-    let id: string | undefined;
+    let created: { id: string; post: PostState } | undefined;
     try {
-      id = await this.comments.create({ postId, parentId, authorId: viewer.uid, body: input.body });
+      created = await this.comments.create({
+        postId,
+        parentId,
+        authorId: viewer.uid,
+        body: input.body,
+      });
     } catch (error) {
       // The post or the parent was deleted between the checks above and the write.
       if (parentId !== null && !(await this.comments.findRef(parentId))) throw noComment();
       throw error;
     }
-    if (id === undefined) throw noPost();
-    await this.posts.publish(postId);
-    return this.read(viewer, id);
+    if (created === undefined) throw noPost();
+    await this.posts.publishState(created.post);
+    return this.read(viewer, created.id);
   }
 
   /** The comment's author, and only they, may change its text (not even an administrator). */
   async update(viewer: Viewer, commentId: string, input: CommentEdit): Promise<Comment> {
     const ref = await this.requireRef(commentId);
     if (ref.authorId !== viewer.uid) throw new Forbidden('You can only edit your own comments.');
-    if (!(await this.comments.updateBody(ref, input.body))) throw noComment();
-    await this.posts.publish(String(ref.postId));
+    const post = await this.comments.updateBody(ref, input.body);
+    if (!post) throw noComment();
+    await this.posts.publishState(post);
     return this.read(viewer, commentId);
   }
 
@@ -133,8 +144,9 @@ export class CommentsService {
         'Only its author, the author of the post or an administrator can delete a comment.',
       );
     }
-    if (!(await this.comments.delete(ref))) throw noComment();
-    await this.posts.publish(String(ref.postId));
+    const post = await this.comments.delete(ref);
+    if (!post) throw noComment();
+    await this.posts.publishState(post);
   }
 
   /** Likes a comment; liking it again is not an error and changes nothing. */
@@ -149,7 +161,7 @@ export class CommentsService {
 
   private async setLike(viewer: Viewer, commentId: string, liked: boolean): Promise<LikeState> {
     const ref = await this.requireRef(commentId);
-    let changed: boolean;
+    let changed: PostState | undefined;
     try {
       changed = liked
         ? await this.comments.like(ref, viewer.uid)
@@ -161,7 +173,7 @@ export class CommentsService {
     }
     const state = await this.comments.likeState(commentId, viewer.uid);
     if (!state) throw noComment();
-    if (changed) await this.posts.publish(String(ref.postId));
+    if (changed) await this.posts.publishState(changed);
     return state;
   }
 
@@ -188,12 +200,6 @@ export class CommentsService {
   }
 
   private present(row: CommentRow, liked: ReadonlySet<string>): Comment {
-    return this.presenter.comment(row, liked.has(String(row.id)));
+    return this.presenter.comment(row, liked.has(row.id));
   }
-}
-
-/** The cursor of the next page: the last id shown, when more rows were found than the page holds. */
-function nextCursor(rows: readonly { id: RowId }[], page: readonly { id: RowId }[]): string | null {
-  const last = page.at(-1);
-  return rows.length > page.length && last ? String(last.id) : null;
 }

@@ -1,10 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { authorAvatarRenditions, authorSelection, type AuthorColumns } from '../users/authors.js';
+import { toId } from '../../db/values.js';
+import {
+  authorAvatarRenditions,
+  authorSelection,
+  type AuthorColumns,
+} from '../users/authors.repository.js';
+import { readUserRecords, type UserRecord } from '../users/users.repository.js';
 
 /** A person in a follower or following list, with the follow's id (the list's cursor). */
 export interface FollowRow extends AuthorColumns {
-  followId: number | string;
+  followId: string;
 }
 
 export interface FollowListPage {
@@ -27,31 +33,37 @@ export class FollowsRepository {
     return row !== undefined;
   }
 
-  /** Adds the follow unless it is there; true when it was added. */
-  follow(followerId: string, followeeId: string): Promise<boolean> {
+  /**
+   * Adds the follow unless it is there. Returns both users as the follow left them (their new counts), or
+   * null when it was already there and nothing changed.
+   */
+  follow(followerId: string, followeeId: string): Promise<UserRecord[] | null> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
         .insertInto('follows')
         .values({ followerId, followeeId, createdAt: new Date().toISOString() })
         .onConflict((oc) => oc.columns(['followerId', 'followeeId']).doNothing())
         .executeTakeFirst();
-      if (!result.numInsertedOrUpdatedRows) return false;
+      if (!result.numInsertedOrUpdatedRows) return null;
       await this.adjustCounts(trx, followerId, followeeId, 1);
-      return true;
+      return readUserRecords(trx, [followerId, followeeId]);
     });
   }
 
-  /** Removes the follow if it is there; true when it was removed. */
-  unfollow(followerId: string, followeeId: string): Promise<boolean> {
+  /**
+   * Removes the follow if it is there. Returns both users as the change left them, or null when there was
+   * no follow and nothing changed.
+   */
+  unfollow(followerId: string, followeeId: string): Promise<UserRecord[] | null> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
         .deleteFrom('follows')
         .where('followerId', '=', followerId)
         .where('followeeId', '=', followeeId)
         .executeTakeFirst();
-      if (result.numDeletedRows === 0n) return false;
+      if (result.numDeletedRows === 0n) return null;
       await this.adjustCounts(trx, followerId, followeeId, -1);
-      return true;
+      return readUserRecords(trx, [followerId, followeeId]);
     });
   }
 
@@ -115,7 +127,7 @@ export class FollowsRepository {
   }
 
   /** People who follow `uid`, newest follow first: a range scan of `follows_followers_idx`. */
-  followers(uid: string, page: FollowListPage): Promise<FollowRow[]> {
+  async followers(uid: string, page: FollowListPage): Promise<FollowRow[]> {
     let query = this.db
       .selectFrom('follows')
       .innerJoin('users as author', 'author.id', 'follows.followerId')
@@ -123,11 +135,12 @@ export class FollowsRepository {
       .select((eb) => authorAvatarRenditions(eb))
       .where('follows.followeeId', '=', uid);
     if (page.before) query = query.where('follows.id', '<', page.before);
-    return query.orderBy('follows.id', 'desc').limit(page.take).execute();
+    const rows = await query.orderBy('follows.id', 'desc').limit(page.take).execute();
+    return rows.map((row) => ({ ...row, followId: toId(row.followId) }));
   }
 
   /** People `uid` follows, newest follow first: a range scan of `follows_following_idx`. */
-  following(uid: string, page: FollowListPage): Promise<FollowRow[]> {
+  async following(uid: string, page: FollowListPage): Promise<FollowRow[]> {
     let query = this.db
       .selectFrom('follows')
       .innerJoin('users as author', 'author.id', 'follows.followeeId')
@@ -135,7 +148,8 @@ export class FollowsRepository {
       .select((eb) => authorAvatarRenditions(eb))
       .where('follows.followerId', '=', uid);
     if (page.before) query = query.where('follows.id', '<', page.before);
-    return query.orderBy('follows.id', 'desc').limit(page.take).execute();
+    const rows = await query.orderBy('follows.id', 'desc').limit(page.take).execute();
+    return rows.map((row) => ({ ...row, followId: toId(row.followId) }));
   }
 
   /**

@@ -2,8 +2,10 @@ import type { FollowListItem, FollowState, Relationship } from '../../../shared/
 import type { Page, PageQuery } from '../../../shared/schemas/post.js';
 import { Invalid, NotFound } from '../../errors.js';
 import type { Viewer } from '../../plugins/viewer.js';
-import { presentAuthor } from '../users/authors.js';
+import { toPage } from '../pagination.js';
+import { presentAuthor } from '../users/authors.presenter.js';
 import type { UsersService } from '../users/users.service.js';
+import type { UserRecord } from '../users/users.repository.js';
 import type { FollowRow, FollowsRepository } from './follows.repository.js';
 
 const noUser = () => new NotFound('There is no user with that id.');
@@ -69,7 +71,7 @@ export class FollowsService {
       throw new Invalid(following ? "You can't follow yourself." : "You can't unfollow yourself.");
     }
     if (!(await this.follows.userExists(uid))) throw noUser();
-    let changed: boolean;
+    let changed: UserRecord[] | null;
     try {
       changed = following
         ? await this.follows.follow(viewer.uid, uid)
@@ -79,8 +81,11 @@ export class FollowsService {
       if (!(await this.follows.userExists(uid))) throw noUser();
       throw error;
     }
-    if (changed) await Promise.all([this.users.publish(viewer.uid), this.users.publish(uid)]);
-    return { following, followerCount: await this.follows.followerCount(uid) };
+    if (!changed) return { following, followerCount: await this.follows.followerCount(uid) };
+    // Both documents as the follow left them: nothing is read again to publish them (ADR 0013).
+    await this.users.publishRecords(changed);
+    const followee = changed.find((record) => record.id === uid);
+    return { following, followerCount: followee?.followerCount ?? 0 };
   }
 
   private async page(
@@ -88,20 +93,19 @@ export class FollowsService {
     rows: readonly FollowRow[],
     limit: number,
   ): Promise<Page<FollowListItem>> {
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+    const page = toPage(rows, limit, (row) => row.followId);
     const relationships = viewer
       ? await this.follows.relationships(
           viewer.uid,
-          page.map((row) => row.authorUid).filter((uid) => uid !== viewer.uid),
+          page.items.map((row) => row.authorUid).filter((uid) => uid !== viewer.uid),
         )
       : new Map<string, Relationship>();
     return {
-      items: page.map((row) => ({
+      items: page.items.map((row) => ({
         ...presentAuthor(row, this.mediaUrl),
         relationship: relationships.get(row.authorUid) ?? null,
       })),
-      nextCursor: rows.length > limit && last ? String(last.followId) : null,
+      nextCursor: page.nextCursor,
     };
   }
 }

@@ -1,16 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
-import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/errors.js';
-import { instanceSchema, legalDocumentSchema } from '../../../shared/schemas/instance.js';
+import {
+  instanceEndpoints as api,
+  type Readiness,
+} from '../../../shared/contract/endpoints/instance.js';
+import { serve } from '../../http/serve.js';
 import type { EventBus } from '../../events/bus.js';
 import type { InstanceService } from './instance.service.js';
-
-const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
-const readySchema = statusSchema.extend({
-  /** Each dependency the instance needs, by name, so an operator sees which one is missing. */
-  checks: z.record(z.string(), z.enum(['ok', 'unavailable'])),
-});
 
 /** A readiness probe answers within this, whatever a dependency does: a load balancer waits on it. */
 const readyCheckTimeoutMs = 2_000;
@@ -30,7 +26,7 @@ function withinTimeout(check: Promise<unknown>): Promise<void> {
 }
 
 /** Instance facts, legal documents, and the health and readiness probes. */
-export const instanceRoutes: FastifyPluginAsyncZod<{
+export const instanceRoutes: FastifyPluginAsync<{
   instance: InstanceService;
   /** Whether the database answers: the same cached probe the error handler asks. */
   databaseReachable: () => Promise<boolean>;
@@ -38,9 +34,7 @@ export const instanceRoutes: FastifyPluginAsyncZod<{
   redis: Redis | undefined;
   bus: EventBus;
 }> = (app, { instance, databaseReachable, redis, bus }) => {
-  app.get('/api/health', { schema: { response: { 200: statusSchema } } }, () => ({
-    status: 'ok' as const,
-  }));
+  serve(app, api.getHealth, () => ({ status: 'ok' as const }));
 
   const checks: Record<string, () => Promise<unknown>> = {
     database: async () => {
@@ -59,49 +53,30 @@ export const instanceRoutes: FastifyPluginAsyncZod<{
   const lastState = new Map<string, 'ok' | 'unavailable'>();
   // Not ready while a dependency is down, so a load balancer sends people to an instance that has all of
   // them; the instance itself still serves what it can meanwhile (DESIGN.md "Bounded by default").
-  app.get(
-    '/api/ready',
-    { schema: { response: { 200: readySchema, 503: readySchema } } },
-    async (request, reply) => {
-      const results = await Promise.all(
-        Object.entries(checks).map(async ([name, check]) => {
-          try {
-            await withinTimeout(check());
-            return [name, 'ok'] as const;
-          } catch (error) {
-            // Once per outage, not once per probe: a load balancer asks every few seconds.
-            if (lastState.get(name) !== 'unavailable') {
-              request.log.warn({ err: error }, `${name} not reachable`);
-            }
-            return [name, 'unavailable'] as const;
+  serve(app, api.getReadiness, async ({ request, reply }): Promise<Readiness> => {
+    const results = await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        try {
+          await withinTimeout(check());
+          return [name, 'ok'] as const;
+        } catch (error) {
+          // Once per outage, not once per probe: a load balancer asks every few seconds.
+          if (lastState.get(name) !== 'unavailable') {
+            request.log.warn({ err: error }, `${name} not reachable`);
           }
-        }),
-      );
-      for (const [name, state] of results) lastState.set(name, state);
-      const ready = results.every(([, state]) => state === 'ok');
-      void reply.header('cache-control', 'no-store');
-      return reply.status(ready ? 200 : 503).send({
-        status: ready ? 'ok' : 'unavailable',
-        checks: Object.fromEntries(results),
-      });
-    },
-  );
+          return [name, 'unavailable'] as const;
+        }
+      }),
+    );
+    for (const [name, state] of results) lastState.set(name, state);
+    const ready = results.every(([, state]) => state === 'ok');
+    void reply.header('cache-control', 'no-store');
+    // The contract's `otherResponses`: the same body, with the status a load balancer acts on.
+    if (!ready) void reply.code(503);
+    return { status: ready ? 'ok' : 'unavailable', checks: Object.fromEntries(results) };
+  });
 
-  app.get('/api/instance', { schema: { response: { 200: instanceSchema } } }, () =>
-    instance.describe(),
-  );
-
-  app.get(
-    '/api/legal/:name',
-    {
-      schema: {
-        params: z.object({
-          name: z.enum(['tos', 'privacy'], { error: 'Legal documents are tos and privacy.' }),
-        }),
-        response: { 200: legalDocumentSchema, 400: errorBodySchema },
-      },
-    },
-    (request) => instance.legalDocument(request.params.name),
-  );
+  serve(app, api.getInstance, () => instance.describe());
+  serve(app, api.getLegalDocument, ({ params }) => instance.legalDocument(params.name));
   return Promise.resolve();
 };

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import { displayNameOf } from '../../../shared/display-name.js';
+import { idPattern } from '../../../shared/ids.js';
 import { defaultImages, isReservedUsername } from '../../../shared/paths.js';
 import { NotFound } from '../../errors.js';
 import type { PostsService } from '../posts/posts.service.js';
@@ -21,7 +22,6 @@ export interface PageMeta {
 
 const profilePathPattern = /^\/(?:ym\/)?([^/]+)\/?$/;
 const postPathPattern = /^\/post\/([^/]*)\/?$/;
-const postIdPattern = /^[1-9][0-9]{0,15}$/;
 const usernameLike = /^[A-Za-z0-9_]{1,64}$/;
 
 const excerpt = (text: string, length = 200) => {
@@ -43,7 +43,7 @@ export class PageMetaService {
 
   /** spec §2 /post/{postId}: the author, an excerpt and the first image; 404 for unknown or deleted posts. */
   private async forPost(postId: string): Promise<PageMeta> {
-    if (!postIdPattern.test(postId)) return this.notFound();
+    if (!idPattern.test(postId)) return this.notFound();
     const post = await this.posts.findDocument(postId);
     if (!post) return this.notFound();
     const name = displayNameOf(post.author);

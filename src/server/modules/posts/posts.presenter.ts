@@ -1,7 +1,6 @@
 import type { Post, PostImage, PostVersion } from '../../../shared/schemas/post.js';
 import { parseRenditions } from '../../media/renditions.js';
-import { presentAuthor } from '../users/authors.js';
-import { isoTimestamp } from '../users/users.presenter.js';
+import { presentAuthor } from '../users/authors.presenter.js';
 import type { PostMediaRecord, PostRecord } from './posts.repository.js';
 
 /** Turns post rows into the contract's documents: the one place that does, so HTTP and sockets agree. */
@@ -16,9 +15,8 @@ export class PostPresenter {
       const feed = renditions.feed;
       const full = renditions.full ?? feed;
       if (!feed || !full) continue;
-      const key = String(row.postId);
-      let images = byPost.get(key);
-      if (!images) byPost.set(key, (images = []));
+      let images = byPost.get(row.postId);
+      if (!images) byPost.set(row.postId, (images = []));
       images.push({
         id: row.id,
         url: this.mediaUrl(feed.key),
@@ -33,19 +31,19 @@ export class PostPresenter {
 
   post(record: PostRecord, images: PostImage[]): Post {
     return {
-      id: String(record.id),
+      id: record.id,
       author: presentAuthor(record, this.mediaUrl),
       body: record.body,
       images,
-      createdAt: isoTimestamp(record.createdAt),
-      editedAt: record.editedAt === null ? null : isoTimestamp(record.editedAt),
+      createdAt: record.createdAt,
+      editedAt: record.editedAt,
       likeCount: record.likeCount,
       commentCount: record.commentCount,
       commentsRevision: record.commentsRevision,
     };
   }
 
-  version(row: { body: string; createdAt: Date | string }): PostVersion {
-    return { body: row.body, createdAt: isoTimestamp(row.createdAt) };
+  version(row: { body: string; createdAt: string }): PostVersion {
+    return { body: row.body, createdAt: row.createdAt };
   }
 }

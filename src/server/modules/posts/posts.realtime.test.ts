@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { feedTopic, postTopic, userTopic, type ServerMessage } from '../../../shared/realtime.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { feedTopic, postTopic, userTopic } from '../../../shared/realtime.js';
 import {
   feedSignalSchema,
   postPageSchema,
@@ -10,16 +10,13 @@ import {
 } from '../../../shared/schemas/post.js';
 import { userDocumentSchema } from '../../../shared/schemas/user.js';
 import {
-  connectRealtime,
-  createTestApp,
   databaseTargets,
   expectError,
-  listen,
   send,
   signUp,
   type RealtimeClient,
-  type TestApp,
 } from '../../test/harness.js';
+import { receivedDocuments, setUpListeningApp } from '../../test/realtime-suite.js';
 
 type Person = Awaited<ReturnType<typeof signUp>>;
 
@@ -27,29 +24,13 @@ type Person = Awaited<ReturnType<typeof signUp>>;
 const documentOf = (view: PostView): Post => postSchema.parse(view);
 
 describe.each(databaseTargets)('posts realtime on $name', (target) => {
-  let t: TestApp;
-  let baseUrl: string;
+  const t = setUpListeningApp(target);
   let author: Person;
   let reader: Person;
-  const open: RealtimeClient[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    baseUrl = await listen(t);
     [author, reader] = await Promise.all([signUp(t.app), signUp(t.app)]);
   });
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((client) => client.close()));
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  async function connect(cookie?: string): Promise<RealtimeClient> {
-    const client = await connectRealtime(baseUrl, { cookie });
-    open.push(client);
-    return client;
-  }
 
   /** Subscribes and returns the first document, which must be the topic's. */
   async function subscribe(client: RealtimeClient, topic: string): Promise<unknown> {
@@ -63,22 +44,11 @@ describe.each(databaseTargets)('posts realtime on $name', (target) => {
 
   /** A socket watching the feed, one post and the author's profile, with their snapshots read. */
   async function watcher(postId?: string, cookie?: string) {
-    const client = await connect(cookie);
+    const client = await t.connect({ cookie });
     await subscribe(client, feedTopic);
     await subscribe(client, userTopic(author.user.uid));
     if (postId) await subscribe(client, postTopic(postId));
     return client;
-  }
-
-  /** Everything the server sent since the last read, grouped by topic in arrival order. */
-  async function received(client: RealtimeClient): Promise<Map<string, unknown[]>> {
-    const byTopic = new Map<string, unknown[]>();
-    for (const message of await client.flush()) {
-      expect(message.type, JSON.stringify(message)).toBe('doc');
-      const doc = message as Extract<ServerMessage, { type: 'doc' }>;
-      byTopic.set(doc.topic, [...(byTopic.get(doc.topic) ?? []), doc.data]);
-    }
-    return byTopic;
   }
 
   async function createPost(person: Person, body: string): Promise<PostView> {
@@ -104,19 +74,19 @@ describe.each(databaseTargets)('posts realtime on $name', (target) => {
   }
 
   it('answers a feed subscription with the newest post id and no change', async () => {
-    const client = await connect();
+    const client = await t.connect();
     expect(feedSignalSchema.parse(await subscribe(client, feedTopic))).toEqual({
       head: await newestPostId(),
       change: null,
     });
     const post = await createPost(author, 'A head to point at');
-    const later = await connect(reader.cookie);
+    const later = await t.connect({ cookie: reader.cookie });
     expect(await subscribe(later, feedTopic)).toEqual({ head: post.id, change: null });
   });
 
   it('answers a post subscription with its document, or null for an unknown post', async () => {
     const post = await createPost(author, 'Watched from the start');
-    const client = await connect();
+    const client = await t.connect();
     expect(await subscribe(client, postTopic(post.id))).toEqual(documentOf(post));
     expect(await subscribe(client, postTopic('9999999999'))).toBeNull();
   });
@@ -126,7 +96,7 @@ describe.each(databaseTargets)('posts realtime on $name', (target) => {
     const before = await postCount();
     const post = await createPost(author, 'Fresh off the press #live');
     for (const client of watchers) {
-      const messages = await received(client);
+      const messages = await receivedDocuments(client);
       expect(messages.get(feedTopic)).toEqual([
         { head: post.id, change: { kind: 'created', post: documentOf(post) } },
       ]);
@@ -148,7 +118,7 @@ describe.each(databaseTargets)('posts realtime on $name', (target) => {
       expect(response.statusCode, response.body).toBe(200);
       const document = await currentDocument(post.id);
       expect(document.likeCount).toBe(likeCount);
-      const messages = await received(client);
+      const messages = await receivedDocuments(client);
       expect(messages.get(postTopic(post.id))).toEqual([document]);
       expect(messages.get(feedTopic)).toEqual([
         { head: await newestPostId(), change: { kind: 'updated', post: document } },
@@ -170,7 +140,7 @@ describe.each(databaseTargets)('posts realtime on $name', (target) => {
     const document = await currentDocument(post.id);
     expect(document.body).toBe('After the edit');
     expect(document.editedAt).not.toBeNull();
-    const messages = await received(client);
+    const messages = await receivedDocuments(client);
     expect(messages.get(postTopic(post.id))).toEqual([document]);
     expect(messages.get(feedTopic)).toEqual([
       { head: await newestPostId(), change: { kind: 'updated', post: document } },
@@ -186,7 +156,7 @@ describe.each(databaseTargets)('posts realtime on $name', (target) => {
       cookie: author.cookie,
     });
     expect(response.statusCode).toBe(204);
-    const messages = await received(client);
+    const messages = await receivedDocuments(client);
     expect(messages.get(postTopic(post.id))).toEqual([null]);
     expect(messages.get(feedTopic)).toEqual([
       { head: older.id, change: { kind: 'deleted', postId: post.id } },

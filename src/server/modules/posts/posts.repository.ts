@@ -1,23 +1,42 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { toCount, toId, toIsoString, toIsoStringOrNull } from '../../db/values.js';
 import type { NewMedia } from '../../media/stored-image.js';
-import { authorAvatarRenditions, authorSelection, type AuthorColumns } from '../users/authors.js';
+import {
+  authorAvatarRenditions,
+  authorSelection,
+  type AuthorColumns,
+} from '../users/authors.repository.js';
 
 /** A post row with its author, as every list and lookup reads it. */
 export interface PostRecord extends AuthorColumns {
-  id: number | string;
+  id: string;
   authorId: string;
   body: string;
-  createdAt: Date | string;
-  editedAt: Date | string | null;
+  createdAt: string;
+  editedAt: string | null;
   likeCount: number;
   commentCount: number;
   commentsRevision: number;
 }
 
+/** A post as either dialect reads it, before its id and timestamps take one shape (db/values.ts). */
+type PostRow = Omit<PostRecord, 'id' | 'createdAt' | 'editedAt'> & {
+  id: number | string;
+  createdAt: Date | string;
+  editedAt: Date | string | null;
+};
+
+const toPostRecord = (row: PostRow): PostRecord => ({
+  ...row,
+  id: toId(row.id),
+  createdAt: toIsoString(row.createdAt),
+  editedAt: toIsoStringOrNull(row.editedAt),
+});
+
 /** One image of a post, in display order. */
 export interface PostMediaRecord {
-  postId: number | string;
+  postId: string;
   position: number;
   id: string;
   alt: string | null;
@@ -62,6 +81,67 @@ const followingPlanCacheSize = 10_000;
 
 const now = () => new Date().toISOString();
 
+/** Posts joined with their authors; one query, whatever the page size. */
+function postRecords(db: Kysely<Database>) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('users as author', 'author.id', 'posts.authorId')
+    .select([
+      'posts.id',
+      'posts.authorId',
+      'posts.body',
+      'posts.createdAt',
+      'posts.editedAt',
+      'posts.likeCount',
+      'posts.commentCount',
+      'posts.commentsRevision',
+      ...authorSelection,
+    ])
+    .select((eb) => authorAvatarRenditions(eb));
+}
+
+/** The images of many posts in one query, in display order. */
+async function postMedia(db: Kysely<Database>, postIds: string[]): Promise<PostMediaRecord[]> {
+  if (postIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('post_media')
+    .innerJoin('media', 'media.id', 'post_media.mediaId')
+    .select([
+      'post_media.postId',
+      'post_media.position',
+      'media.id',
+      'media.alt',
+      'media.width',
+      'media.height',
+      'media.renditions',
+    ])
+    .where('post_media.postId', 'in', postIds)
+    .orderBy('post_media.postId')
+    .orderBy('post_media.position')
+    .execute();
+  return rows.map((row) => ({ ...row, postId: toId(row.postId) }));
+}
+
+/** A post as a write left it: what its document is built from, and published without reading it again. */
+export interface PostState {
+  record: PostRecord;
+  media: PostMediaRecord[];
+}
+
+/**
+ * A post's row and images as the write's own transaction sees them once it has written, under the post's
+ * row lock: exact counts, and nothing left to read after the commit (ADR 0013). Undefined when the post is
+ * gone.
+ */
+export async function readPostState(
+  trx: Transaction<Database>,
+  postId: string,
+): Promise<PostState | undefined> {
+  const row = await postRecords(trx).where('posts.id', '=', postId).executeTakeFirst();
+  if (!row) return undefined;
+  return { record: toPostRecord(row), media: await postMedia(trx, [postId]) };
+}
+
 /** The only place that reads and writes posts, their images, versions, tags and likes. */
 export class PostsRepository {
   /** Per reader: whether their Following feed walks all posts, and until when that answer holds. */
@@ -70,26 +150,22 @@ export class PostsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Posts joined with their authors; one query, whatever the page size. */
-  private records(db: Kysely<Database> | Transaction<Database> = this.db) {
-    return db
-      .selectFrom('posts')
-      .innerJoin('users as author', 'author.id', 'posts.authorId')
-      .select([
-        'posts.id',
-        'posts.authorId',
-        'posts.body',
-        'posts.createdAt',
-        'posts.editedAt',
-        'posts.likeCount',
-        'posts.commentCount',
-        'posts.commentsRevision',
-        ...authorSelection,
-      ])
-      .select((eb) => authorAvatarRenditions(eb));
+  private records(db: Kysely<Database> = this.db) {
+    return postRecords(db);
   }
 
-  findById(id: string): Promise<PostRecord | undefined> {
-    return this.records().where('posts.id', '=', id).executeTakeFirst();
+  async findById(id: string): Promise<PostRecord | undefined> {
+    const row = await this.records().where('posts.id', '=', id).executeTakeFirst();
+    return row && toPostRecord(row);
+  }
+
+  /** Many posts in one query; ids of posts that are gone are left out. */
+  async findByIds(ids: readonly string[]): Promise<PostRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.records()
+      .where('posts.id', 'in', [...ids])
+      .execute();
+    return rows.map(toPostRecord);
   }
 
   /** Whether a post exists, without reading it. */
@@ -103,28 +179,12 @@ export class PostsRepository {
   }
 
   /** The images of many posts in one query. */
-  async mediaFor(postIds: (number | string)[]): Promise<PostMediaRecord[]> {
-    if (postIds.length === 0) return [];
-    return this.db
-      .selectFrom('post_media')
-      .innerJoin('media', 'media.id', 'post_media.mediaId')
-      .select([
-        'post_media.postId',
-        'post_media.position',
-        'media.id',
-        'media.alt',
-        'media.width',
-        'media.height',
-        'media.renditions',
-      ])
-      .where('post_media.postId', 'in', postIds)
-      .orderBy('post_media.postId')
-      .orderBy('post_media.position')
-      .execute();
+  mediaFor(postIds: string[]): Promise<PostMediaRecord[]> {
+    return postMedia(this.db, postIds);
   }
 
   /** Which of `postIds` the user likes, in one query. */
-  async likedAmong(userId: string, postIds: (number | string)[]): Promise<Set<string>> {
+  async likedAmong(userId: string, postIds: string[]): Promise<Set<string>> {
     if (postIds.length === 0) return new Set();
     const rows = await this.db
       .selectFrom('post_likes')
@@ -132,19 +192,23 @@ export class PostsRepository {
       .where('userId', '=', userId)
       .where('postId', 'in', postIds)
       .execute();
-    return new Set(rows.map((row) => String(row.postId)));
+    return new Set(rows.map((row) => toId(row.postId)));
   }
 
   /** Newest first below `before`; or, with `after`, the newest posts above it (still newest first). */
-  private page<Q extends ReturnType<PostsRepository['records']>>(query: Q, bounds: Bounds): Q {
+  private async page(
+    query: ReturnType<PostsRepository['records']>,
+    bounds: Bounds,
+  ): Promise<PostRecord[]> {
     let bounded = query;
-    if (bounds.before) bounded = bounded.where('posts.id', '<', bounds.before) as Q;
-    if (bounds.after) bounded = bounded.where('posts.id', '>', bounds.after) as Q;
-    return bounded.orderBy('posts.id', 'desc').limit(bounds.limit) as Q;
+    if (bounds.before) bounded = bounded.where('posts.id', '<', bounds.before);
+    if (bounds.after) bounded = bounded.where('posts.id', '>', bounds.after);
+    const rows = await bounded.orderBy('posts.id', 'desc').limit(bounds.limit).execute();
+    return rows.map(toPostRecord);
   }
 
   listEveryone(bounds: Bounds, tag?: string): Promise<PostRecord[]> {
-    if (!tag) return this.page(this.records(), bounds).execute();
+    if (!tag) return this.page(this.records(), bounds);
     // The hashtag's rows are walked through its (tag, postId) key, bounded by the cursor, newest first.
     let tagged = this.db
       .selectFrom('post_tags')
@@ -153,11 +217,11 @@ export class PostsRepository {
     if (bounds.before) tagged = tagged.where('post_tags.postId', '<', bounds.before);
     if (bounds.after) tagged = tagged.where('post_tags.postId', '>', bounds.after);
     tagged = tagged.orderBy('post_tags.postId', 'desc').limit(bounds.limit);
-    return this.page(this.records().where('posts.id', 'in', tagged), bounds).execute();
+    return this.page(this.records().where('posts.id', 'in', tagged), bounds);
   }
 
   listByAuthor(authorId: string, bounds: Bounds): Promise<PostRecord[]> {
-    return this.page(this.records().where('posts.authorId', '=', authorId), bounds).execute();
+    return this.page(this.records().where('posts.authorId', '=', authorId), bounds);
   }
 
   /** Posts by the people `uid` follows, and by `uid`. */
@@ -172,7 +236,7 @@ export class PostsRepository {
           eb.or([eb('posts.authorId', 'in', followees), eb('posts.authorId', '=', uid)]),
         ),
         bounds,
-      ).execute();
+      );
     }
     // `authorId || ''` hides the author index from the planner, so it walks (id, authorId) newest first
     // instead of gathering every post of every followee; only the page's rows are then read (ADR 0007).
@@ -184,7 +248,7 @@ export class PostsRepository {
     if (bounds.before) walk = walk.where('walk.id', '<', bounds.before);
     if (bounds.after) walk = walk.where('walk.id', '>', bounds.after);
     walk = walk.orderBy('walk.id', 'desc').limit(bounds.limit);
-    return this.page(this.records().where('posts.id', 'in', walk), bounds).execute();
+    return this.page(this.records().where('posts.id', 'in', walk), bounds);
   }
 
   /**
@@ -211,7 +275,7 @@ export class PostsRepository {
         ]),
       )
       .executeTakeFirstOrThrow();
-    const walk = Number(total) > followingIndexThreshold;
+    const walk = toCount(total) > followingIndexThreshold;
     this.followingPlans.delete(uid);
     if (this.followingPlans.size >= followingPlanCacheSize) {
       const oldest = this.followingPlans.keys().next();
@@ -229,11 +293,14 @@ export class PostsRepository {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row ? String(row.id) : null;
+    return row ? toId(row.id) : null;
   }
 
-  /** Creates a post with its images and tags, and counts it on its author, in one transaction. */
-  async create(post: NewPost): Promise<string> {
+  /**
+   * Creates a post with its images and tags, and counts it on its author, in one transaction. Returns the
+   * new post's state: its images as written, its row (with the author's columns) read in the transaction.
+   */
+  async create(post: NewPost): Promise<PostState> {
     return this.db.transaction().execute(async (trx) => {
       const createdAt = now();
       const { id } = await trx
@@ -241,24 +308,36 @@ export class PostsRepository {
         .values({ authorId: post.authorId, body: post.body, createdAt })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const [position, media] of post.media.entries()) {
+      const postId = toId(id);
+      const media: PostMediaRecord[] = [];
+      for (const [position, stored] of post.media.entries()) {
+        const row = {
+          postId,
+          position,
+          id: stored.id,
+          alt: stored.alt,
+          width: stored.width,
+          height: stored.height,
+          renditions: JSON.stringify(stored.renditions),
+        };
         await trx
           .insertInto('media')
           .values({
-            id: media.id,
+            id: row.id,
             ownerId: post.authorId,
-            purpose: media.purpose,
-            alt: media.alt,
-            width: media.width,
-            height: media.height,
-            renditions: JSON.stringify(media.renditions),
+            purpose: stored.purpose,
+            alt: row.alt,
+            width: row.width,
+            height: row.height,
+            renditions: row.renditions,
             createdAt,
           })
           .execute();
         await trx
           .insertInto('post_media')
-          .values({ postId: id, mediaId: media.id, position })
+          .values({ postId: id, mediaId: row.id, position })
           .execute();
+        media.push(row);
       }
       await this.insertTags(trx, id, post.tags);
       await trx
@@ -266,17 +345,18 @@ export class PostsRepository {
         .set((eb) => ({ postCount: eb('postCount', '+', 1) }))
         .where('id', '=', post.authorId)
         .execute();
-      return String(id);
+      const record = await postRecords(trx).where('posts.id', '=', id).executeTakeFirstOrThrow();
+      return { record: toPostRecord(record), media };
     });
   }
 
   /**
-   * Replaces a post's text (keeping the old one as a version), its tags and any alt texts. False when the
-   * post is gone (deleted while the edit was on its way).
+   * Replaces a post's text (keeping the old one as a version), its tags and any alt texts. Returns the
+   * post's state after the edit; undefined when the post is gone (deleted while the edit was on its way).
    */
-  async update(id: string, edit: PostEdit): Promise<boolean> {
+  async update(id: string, edit: PostEdit): Promise<PostState | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      if (!(await this.lockPost(trx, id))) return false;
+      if (!(await this.lockPost(trx, id))) return undefined;
       if (edit.body !== edit.previous.body) {
         await trx
           .insertInto('post_versions')
@@ -303,7 +383,7 @@ export class PostsRepository {
           )
           .execute();
       }
-      return true;
+      return readPostState(trx, id);
     });
   }
 
@@ -348,22 +428,23 @@ export class PostsRepository {
   }
 
   /** Earlier texts of a post, newest first. */
-  versions(postId: string) {
-    return this.db
+  async versions(postId: string): Promise<{ body: string; createdAt: string }[]> {
+    const rows = await this.db
       .selectFrom('post_versions')
       .select(['body', 'createdAt'])
       .where('postId', '=', postId)
       .orderBy('id', 'desc')
       .execute();
+    return rows.map((row) => ({ body: row.body, createdAt: toIsoString(row.createdAt) }));
   }
 
   /**
-   * Likes or unlikes; a repeat changes nothing. Returns the post's like count afterwards, or null when
-   * the post does not exist.
+   * Likes or unlikes; a repeat changes nothing. Returns the post's state afterwards (its like count
+   * included), or undefined when the post does not exist.
    */
-  async setLike(postId: string, userId: string, liked: boolean): Promise<number | null> {
+  async setLike(postId: string, userId: string, liked: boolean): Promise<PostState | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      if (!(await this.lockPost(trx, postId))) return null;
+      if (!(await this.lockPost(trx, postId))) return undefined;
       let changed: bigint;
       if (liked) {
         const result = await trx
@@ -387,12 +468,7 @@ export class PostsRepository {
           .where('id', '=', postId)
           .execute();
       }
-      const row = await trx
-        .selectFrom('posts')
-        .select('likeCount')
-        .where('id', '=', postId)
-        .executeTakeFirstOrThrow();
-      return row.likeCount;
+      return readPostState(trx, postId);
     });
   }
 
@@ -411,7 +487,7 @@ export class PostsRepository {
   }
 
   /** Who liked a post, most recent first; the cursor is the like's id. */
-  likers(postId: string, bounds: Bounds) {
+  async likers(postId: string, bounds: Bounds): Promise<(AuthorColumns & { cursor: string })[]> {
     let query = this.db
       .selectFrom('post_likes')
       .innerJoin('users as author', 'author.id', 'post_likes.userId')
@@ -419,9 +495,8 @@ export class PostsRepository {
       .select((eb) => authorAvatarRenditions(eb))
       .where('post_likes.postId', '=', postId);
     if (bounds.before) query = query.where('post_likes.id', '<', bounds.before);
-    return query.orderBy('post_likes.id', 'desc').limit(bounds.limit).execute() as Promise<
-      (AuthorColumns & { cursor: number | string })[]
-    >;
+    const rows = await query.orderBy('post_likes.id', 'desc').limit(bounds.limit).execute();
+    return rows.map((row) => ({ ...row, cursor: toId(row.cursor) }));
   }
 
   private async insertTags(trx: Transaction<Database>, postId: number | string, tags: string[]) {

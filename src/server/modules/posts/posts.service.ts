@@ -1,11 +1,10 @@
+import type { Logger } from 'pino';
 import { extractHashtags } from '../../../shared/hashtags.js';
 import { limits } from '../../../shared/limits.js';
 import { feedTopic, postTopic } from '../../../shared/realtime.js';
 import {
-  createPostSchema,
-  emptyPostMessage,
-  updatePostSchema,
   type Author,
+  type CreatePost,
   type FeedQuery,
   type FeedSignal,
   type LikeState,
@@ -14,7 +13,9 @@ import {
   type Post,
   type PostView,
   type PostVersion,
+  type UpdatePost,
 } from '../../../shared/schemas/post.js';
+import { postError } from '../../../shared/text-rules.js';
 import { DomainError, Forbidden, Invalid, NotFound, Unauthenticated } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import { parseRenditions, postRenditions } from '../../media/renditions.js';
@@ -28,20 +29,13 @@ import {
 } from '../../media/stored-image.js';
 import type { FormFile } from '../../media/multipart.js';
 import type { Viewer } from '../../plugins/viewer.js';
-import { parseOrThrow } from '../../validation.js';
-import { presentAuthor } from '../users/authors.js';
+import { toPage } from '../pagination.js';
+import { presentAuthor } from '../users/authors.presenter.js';
 import type { UsersService } from '../users/users.service.js';
 import type { PostPresenter } from './posts.presenter.js';
-import type { Bounds, PostRecord, PostsRepository } from './posts.repository.js';
+import type { Bounds, PostRecord, PostsRepository, PostState } from './posts.repository.js';
 
 const postNotFound = () => new NotFound('This post does not exist or was deleted.');
-
-/** Keyset page: one row more than asked tells whether there is a next page. */
-function toPage<T>(rows: T[], limit: number, cursorOf: (row: T) => string): Page<T> {
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? cursorOf(last) : null };
-}
 
 /** Posts, the feed and likes (issue: posts). Authorisation is decided here, once. */
 export class PostsService {
@@ -51,13 +45,26 @@ export class PostsService {
     private readonly users: UsersService,
     private readonly bus: EventBus,
     private readonly uploads: MediaUploads,
+    private readonly log: Pick<Logger, 'warn'>,
   ) {}
 
+  /**
+   * Tells open pages about a write that is committed. Publishing never fails (ADR 0011), but what is read
+   * to announce it can (the feed's head, the author's counts): the write is saved, so such a failure is
+   * logged and the write still answers success; pages catch up at their next read or resubscription.
+   */
+  private async announce(what: string, send: () => Promise<void>): Promise<void> {
+    try {
+      await send();
+    } catch (error) {
+      this.log.warn({ err: error }, `could not announce ${what}`);
+    }
+  }
+
   /** Creates a post. Images go through the pipeline first; if any is refused, nothing is created or kept. */
-  async create(viewer: Viewer, input: unknown, files: FormFile[]): Promise<PostView> {
-    const post = parseOrThrow(createPostSchema, input);
+  async create(viewer: Viewer, post: CreatePost, files: FormFile[]): Promise<PostView> {
     if (files.length > limits.post.maxImages) throw tooManyImages();
-    if (post.body === '' && files.length === 0) throw emptyPost();
+    checkPost(post.body, files.length);
     const alts = [post.alt0, post.alt1, post.alt2, post.alt3];
     const batch = new UploadBatch();
     try {
@@ -81,19 +88,22 @@ export class PostsService {
           throw error;
         }
       }
-      const id = await this.posts.create({
+      const state = await this.posts.create({
         authorId: viewer.uid,
         body: post.body,
         tags: extractHashtags(post.body),
         media,
       });
       await this.uploads.committed(batch);
-      const created = await this.requireDocument(id);
-      await this.bus.publish({
-        topic: feedTopic,
-        data: { head: id, change: { kind: 'created', post: created } },
+      const created = this.documentOf(state);
+      await this.announce('a new post', async () => {
+        await this.bus.publish({
+          topic: feedTopic,
+          data: { head: created.id, change: { kind: 'created', post: created } },
+        });
+        // The author's post count changed; their document is not at hand, so it is read once.
+        await this.users.publish(viewer.uid);
       });
-      await this.users.publish(viewer.uid);
       return { ...created, liked: false };
     } finally {
       // Anything stored for a post that was not created is deleted (a sweep does it if this process dies).
@@ -142,13 +152,13 @@ export class PostsService {
   }
 
   /** The author changes the text (the old one is kept as a version) or the images' alt texts. */
-  async update(viewer: Viewer, postId: string, input: unknown): Promise<PostView> {
+  async update(viewer: Viewer, postId: string, edit: UpdatePost): Promise<PostView> {
     const record = await this.posts.findById(postId);
     if (!record) throw postNotFound();
     if (record.authorId !== viewer.uid) throw new Forbidden('You can only edit your own posts.');
-    const edit = parseOrThrow(updatePostSchema, input);
-    const imageCount = (await this.posts.mediaFor([record.id])).length;
-    if (edit.body === '' && imageCount === 0) throw emptyPost();
+    const media = await this.posts.mediaFor([record.id]);
+    const imageCount = media.length;
+    checkPost(edit.body, imageCount);
     const alts = new Map<number, string | null>();
     for (const [position, alt] of (edit.alts ?? []).entries()) {
       if (position >= imageCount) {
@@ -158,6 +168,7 @@ export class PostsService {
       }
       alts.set(position, alt === '' ? null : alt);
     }
+    let state: PostState = { record, media };
     if (edit.body !== record.body || alts.size > 0) {
       const updated = await this.posts.update(postId, {
         body: edit.body,
@@ -165,13 +176,15 @@ export class PostsService {
         alts,
         previous: {
           body: record.body,
-          writtenAt: new Date(record.editedAt ?? record.createdAt).toISOString(),
+          writtenAt: record.editedAt ?? record.createdAt,
         },
       });
       if (!updated) throw postNotFound();
-      await this.publish(postId);
+      await this.publishState(updated);
+      state = updated;
     }
-    return this.get(viewer, postId);
+    const liked = await this.posts.likedAmong(viewer.uid, [postId]);
+    return { ...this.documentOf(state), liked: liked.has(postId) };
   }
 
   /** The author, or an administrator moderating, deletes a post and everything under it. */
@@ -186,22 +199,29 @@ export class PostsService {
     await this.uploads.remove(
       deleted.renditions.flatMap((json) => renditionKeys(parseRenditions(json))),
     );
-    await this.publish(postId);
-    await this.users.publish(record.authorId);
+    await this.bus.publish({ topic: postTopic(postId), data: null });
+    await this.announce('a deleted post', async () => {
+      await this.bus.publish({
+        topic: feedTopic,
+        data: { head: await this.posts.head(), change: { kind: 'deleted', postId } },
+      });
+      // The author's post count changed; their document is not at hand, so it is read once.
+      await this.users.publish(record.authorId);
+    });
   }
 
   /** Likes are idempotent: liking twice leaves one like. */
   async setLike(viewer: Viewer, postId: string, liked: boolean): Promise<LikeState> {
-    const likeCount = await this.posts.setLike(postId, viewer.uid, liked);
-    if (likeCount === null) throw postNotFound();
-    await this.publish(postId);
-    return { liked, likeCount };
+    const state = await this.posts.setLike(postId, viewer.uid, liked);
+    if (!state) throw postNotFound();
+    await this.publishState(state);
+    return { liked, likeCount: state.record.likeCount };
   }
 
   async likers(postId: string, query: PageQuery): Promise<Page<Author>> {
     if (!(await this.posts.exists(postId))) throw postNotFound();
     const rows = await this.posts.likers(postId, { before: query.cursor, limit: query.limit + 1 });
-    const page = toPage(rows, query.limit, (row) => String(row.cursor));
+    const page = toPage(rows, query.limit, (row) => row.cursor);
     return {
       items: page.items.map((row) => presentAuthor(row, (key) => this.uploads.storage.url(key))),
       nextCursor: page.nextCursor,
@@ -215,19 +235,54 @@ export class PostsService {
   }
 
   /**
-   * Sends a post's document to its watchers and to the feed after any change to it or its comments; once it
-   * is gone, its deletion.
+   * Sends a post's document, as the write that changed it (or its comments) left it, to its watchers and
+   * to the feed, and returns it. The write read it in its own transaction, so nothing is read again
+   * (ADR 0013); only the feed's head is asked for.
    */
-  async publish(postId: string): Promise<void> {
-    const post = await this.findDocument(postId);
-    await this.bus.publish({ topic: postTopic(postId), data: post });
-    await this.bus.publish({
-      topic: feedTopic,
-      data: {
-        head: await this.posts.head(),
-        change: post ? { kind: 'updated', post } : { kind: 'deleted', postId },
-      },
+  async publishState(state: PostState): Promise<Post> {
+    const post = this.documentOf(state);
+    await this.bus.publish({ topic: postTopic(post.id), data: post });
+    await this.announce('a changed post to the feed', async () => {
+      await this.bus.publish({
+        topic: feedTopic,
+        data: { head: await this.posts.head(), change: { kind: 'updated', post } },
+      });
     });
+    return post;
+  }
+
+  /** The public document of a post from its state. */
+  private documentOf({ record, media }: PostState): Post {
+    return this.presenter.post(record, this.presenter.imagesByPost(media).get(record.id) ?? []);
+  }
+
+  /**
+   * Sends many posts' documents at once (null for one that is gone), read in two queries, for a change that
+   * touches many posts (an account's deletion). With `feed`, the feed hears of each as an update or a
+   * deletion too; without, only the sockets watching each post do.
+   */
+  async publishMany(postIds: readonly string[], { feed }: { feed: boolean }): Promise<void> {
+    const records = await this.posts.findByIds(postIds);
+    const images = this.presenter.imagesByPost(
+      await this.posts.mediaFor(records.map((record) => record.id)),
+    );
+    const documents = new Map(
+      records.map((record) => {
+        return [record.id, this.presenter.post(record, images.get(record.id) ?? [])];
+      }),
+    );
+    const head = feed ? await this.posts.head() : null;
+    await Promise.all(
+      postIds.map(async (postId) => {
+        const post = documents.get(postId) ?? null;
+        await this.bus.publish({ topic: postTopic(postId), data: post });
+        if (!feed) return;
+        await this.bus.publish({
+          topic: feedTopic,
+          data: { head, change: post ? { kind: 'updated', post } : { kind: 'deleted', postId } },
+        });
+      }),
+    );
   }
 
   /** The public post document, or null when it does not exist (the posts/{id} topic). */
@@ -235,7 +290,7 @@ export class PostsService {
     const record = await this.posts.findById(postId);
     if (!record) return null;
     const images = this.presenter.imagesByPost(await this.posts.mediaFor([record.id]));
-    return this.presenter.post(record, images.get(String(record.id)) ?? []);
+    return this.presenter.post(record, images.get(record.id) ?? []);
   }
 
   /** What a new subscriber of the `feed` topic receives. */
@@ -243,18 +298,12 @@ export class PostsService {
     return { head: await this.posts.head(), change: null };
   }
 
-  private async requireDocument(postId: string): Promise<Post> {
-    const post = await this.findDocument(postId);
-    if (!post) throw postNotFound();
-    return post;
-  }
-
   private async page(
     rows: PostRecord[],
     limit: number,
     viewer: Viewer | null,
   ): Promise<Page<PostView>> {
-    const page = toPage(rows, limit, (row) => String(row.id));
+    const page = toPage(rows, limit, (row) => row.id);
     return { items: await this.views(page.items, viewer), nextCursor: page.nextCursor };
   }
 
@@ -266,15 +315,17 @@ export class PostsService {
       viewer ? this.posts.likedAmong(viewer.uid, ids) : Promise.resolve(new Set<string>()),
     ]);
     const images = this.presenter.imagesByPost(media);
-    return records.map((record) => {
-      const id = String(record.id);
-      return { ...this.presenter.post(record, images.get(id) ?? []), liked: liked.has(id) };
-    });
+    return records.map((record) => ({
+      ...this.presenter.post(record, images.get(record.id) ?? []),
+      liked: liked.has(record.id),
+    }));
   }
 }
 
-function emptyPost(): DomainError {
-  return new Invalid(emptyPostMessage, { body: emptyPostMessage });
+/** The shared rule of a post's text and images (text-rules.ts), the one the web app's forms check too. */
+function checkPost(body: string, imageCount: number): void {
+  const problem = postError(body, imageCount);
+  if (problem !== null) throw new Invalid(problem, { body: problem });
 }
 
 export function tooManyImages(): DomainError {

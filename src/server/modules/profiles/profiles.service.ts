@@ -1,7 +1,12 @@
-import { limits } from '../../../shared/limits.js';
-import { profileUpdateSchema, type ProfileImageField } from '../../../shared/schemas/profile.js';
+import type { ProfileImageField, ProfileUpdate } from '../../../shared/schemas/profile.js';
 import type { UserDocument } from '../../../shared/schemas/user.js';
+import {
+  usernameCooldownEnds,
+  usernameCooldownMessage,
+  usernameReservedUntil,
+} from '../../../shared/username-change.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
+import type { FormFile } from '../../media/multipart.js';
 import { profileRenditions } from '../../media/renditions.js';
 import {
   imageFieldError,
@@ -11,8 +16,6 @@ import {
   type NewMedia,
 } from '../../media/stored-image.js';
 import type { Viewer } from '../../plugins/viewer.js';
-import { parseOrThrow } from '../../validation.js';
-import { isoTimestamp } from '../users/users.presenter.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import {
@@ -20,13 +23,6 @@ import {
   type ProfileChange,
   type ProfilesRepository,
 } from './profiles.repository.js';
-
-export interface UploadedImage {
-  field: ProfileImageField;
-  body: Buffer;
-}
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 const formatDate = (date: Date) =>
   date.toLocaleDateString('en', {
@@ -46,21 +42,20 @@ export class ProfilesService {
   ) {}
 
   /**
-   * Applies an edit by the owner. All of it is saved, or — on any bad field or image — none of it, and no
-   * file is left behind.
+   * Applies an edit by the owner: the parsed fields and the form's `avatar` and `cover` files. All of it
+   * is saved, or — on any bad field or image — none of it, and no file is left behind.
    */
   async update(
     viewer: Viewer,
     uid: string,
-    input: unknown,
-    images: UploadedImage[],
+    update: ProfileUpdate,
+    images: FormFile[],
   ): Promise<UserDocument> {
     const target = await this.usersRepository.findById(uid);
     if (!target) throw new NotFound('There is no user with that id.');
     // spec §5: the owner edits their own profile. Administrators are no exception: a rename by anyone else
     // would also start the owner's cooldown, and moderation acts through its own audited tools.
     if (viewer.uid !== uid) throw new Forbidden('You can only edit your own profile.');
-    const update = parseOrThrow(profileUpdateSchema, input);
     const change: ProfileChange = { fields: {} };
 
     for (const key of ['firstName', 'lastName', 'displayName', 'bio', 'website'] as const) {
@@ -120,23 +115,20 @@ export class ProfilesService {
       await this.uploads.discard(batch);
     }
 
-    await this.users.publish(uid);
-    return this.users.getById(uid);
+    // Read once: the answer and the document every open page receives (ADR 0013).
+    const document = await this.users.getById(uid);
+    await this.users.publishDocument(uid, document);
+    return document;
   }
 
   private async usernameChange(
-    target: { id: string; username: string | null; usernameChangedAt: Date | string | null },
+    target: { id: string; username: string | null; usernameChangedAt: string | null },
     next: string,
   ): Promise<NonNullable<ProfileChange['username']>> {
-    if (target.usernameChangedAt) {
-      const allowedAt = new Date(
-        new Date(isoTimestamp(target.usernameChangedAt)).getTime() +
-          limits.usernameChange.cooldownDays * dayMs,
-      );
-      if (allowedAt.getTime() > Date.now()) {
-        const message = `You changed your username recently. You can change it again on ${formatDate(allowedAt)}.`;
-        throw new Invalid(message, { username: message });
-      }
+    const allowedAt = usernameCooldownEnds(target.usernameChangedAt, Date.now());
+    if (allowedAt) {
+      const message = usernameCooldownMessage(formatDate(allowedAt));
+      throw new Invalid(message, { username: message });
     }
     if (await this.usersRepository.isUsernameHeld(next, target.id)) {
       throw new Conflict('That username is taken.', {
@@ -146,7 +138,7 @@ export class ProfilesService {
     return {
       next,
       previous: target.username,
-      reservedUntil: new Date(Date.now() + limits.usernameChange.reserveDays * dayMs).toISOString(),
+      reservedUntil: usernameReservedUntil(Date.now()).toISOString(),
     };
   }
 

@@ -1,16 +1,9 @@
-import { limits } from '../../../shared/limits.js';
 import type { Me, Role, UserDocument } from '../../../shared/schemas/user.js';
+import { usernameCooldownEnds } from '../../../shared/username-change.js';
 import { parseRenditions } from '../../media/renditions.js';
 import type { UserRecord } from './users.repository.js';
 
-/** Both dialects' timestamps (Date from PostgreSQL, ISO text from SQLite) as ISO-8601. */
-export function isoTimestamp(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
 const asRole = (role: string | null): Role => (role === 'admin' ? 'admin' : 'user');
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 /** Turns stored records into what clients see. The one place that does, so HTTP and sockets agree. */
 export class UserPresenter {
@@ -36,8 +29,8 @@ export class UserPresenter {
       bio: record.bio,
       website: record.website,
       role: asRole(record.role),
-      active: record.active === null ? true : Boolean(record.active),
-      createdAt: isoTimestamp(record.createdAt),
+      active: record.active,
+      createdAt: record.createdAt,
       counts: {
         posts: record.postCount,
         followers: record.followerCount,
@@ -48,14 +41,11 @@ export class UserPresenter {
 
   /** The signed-in user's own view. */
   me(record: UserRecord): Me {
-    let usernameChangeAvailableAt: string | null = null;
-    if (record.usernameChangedAt) {
-      const next = new Date(
-        new Date(isoTimestamp(record.usernameChangedAt)).getTime() +
-          limits.usernameChange.cooldownDays * dayMs,
-      );
-      if (next.getTime() > Date.now()) usernameChangeAvailableAt = next.toISOString();
-    }
-    return { ...this.user(record), email: record.email, usernameChangeAvailableAt };
+    const availableAt = usernameCooldownEnds(record.usernameChangedAt, Date.now());
+    return {
+      ...this.user(record),
+      email: record.email,
+      usernameChangeAvailableAt: availableAt ? availableAt.toISOString() : null,
+    };
   }
 }

@@ -1,14 +1,63 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
+import { toActive, toIsoString, toIsoStringOrNull } from '../../db/values.js';
 
 export type UserRow = Selectable<UsersTable>;
 
-/** A user row with its profile images' renditions and alt texts. */
-export interface UserRecord extends UserRow {
+type Timestamps = 'createdAt' | 'updatedAt' | 'usernameChangedAt' | 'banExpires';
+
+/** A user with its profile images' renditions and alt texts; its timestamps as ISO-8601 text. */
+export interface UserRecord extends Omit<UserRow, Timestamps | 'active'> {
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  usernameChangedAt: string | null;
+  banExpires: string | null;
   avatarRenditions: string | null;
   avatarAlt: string | null;
   coverRenditions: string | null;
   coverAlt: string | null;
+}
+
+/** A user as either dialect reads it, before its timestamps take one shape (db/values.ts). */
+type StoredUser = Omit<UserRecord, Timestamps | 'active'> & Pick<UserRow, Timestamps | 'active'>;
+
+const toUserRecord = (row: StoredUser): UserRecord => ({
+  ...row,
+  active: toActive(row.active),
+  createdAt: toIsoString(row.createdAt),
+  updatedAt: toIsoString(row.updatedAt),
+  usernameChangedAt: toIsoStringOrNull(row.usernameChangedAt),
+  banExpires: toIsoStringOrNull(row.banExpires),
+});
+
+/** Users with their avatar and cover, in one query. */
+function userRecords(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .leftJoin('media as avatar', 'avatar.id', 'users.avatarMediaId')
+    .leftJoin('media as cover', 'cover.id', 'users.coverMediaId')
+    .selectAll('users')
+    .select([
+      'avatar.renditions as avatarRenditions',
+      'avatar.alt as avatarAlt',
+      'cover.renditions as coverRenditions',
+      'cover.alt as coverAlt',
+    ]);
+}
+
+/**
+ * Users as a write's own transaction sees them once it has changed their counts: what the write publishes,
+ * so nothing is read again after the commit (ADR 0013). Users that are gone are left out.
+ */
+export async function readUserRecords(
+  trx: Transaction<Database>,
+  uids: readonly string[],
+): Promise<UserRecord[]> {
+  const rows = await userRecords(trx)
+    .where('users.id', 'in', [...uids])
+    .execute();
+  return rows.map(toUserRecord);
 }
 
 /** The only place that reads and writes the users table. */
@@ -17,49 +66,59 @@ export class UsersRepository {
 
   /** Users with their avatar and cover, in one query. */
   private records() {
-    return this.db
-      .selectFrom('users')
-      .leftJoin('media as avatar', 'avatar.id', 'users.avatarMediaId')
-      .leftJoin('media as cover', 'cover.id', 'users.coverMediaId')
-      .selectAll('users')
-      .select([
-        'avatar.renditions as avatarRenditions',
-        'avatar.alt as avatarAlt',
-        'cover.renditions as coverRenditions',
-        'cover.alt as coverAlt',
-      ]);
+    return userRecords(this.db);
   }
 
-  findById(uid: string): Promise<UserRecord | undefined> {
-    return this.records().where('users.id', '=', uid).executeTakeFirst();
+  async findById(uid: string): Promise<UserRecord | undefined> {
+    const row = await this.records().where('users.id', '=', uid).executeTakeFirst();
+    return row && toUserRecord(row);
+  }
+
+  /** Many users in one query; ids of users that are gone are left out. */
+  async findByIds(uids: readonly string[]): Promise<UserRecord[]> {
+    if (uids.length === 0) return [];
+    const rows = await this.records()
+      .where('users.id', 'in', [...uids])
+      .execute();
+    return rows.map(toUserRecord);
   }
 
   /** What an authenticated request needs of its user: no profile columns, no image joins. */
-  findStanding(uid: string): Promise<Pick<UserRow, 'id' | 'role' | 'active'> | undefined> {
-    return this.db
+  async findStanding(
+    uid: string,
+  ): Promise<(Pick<UserRow, 'id' | 'role'> & { active: boolean }) | undefined> {
+    const row = await this.db
       .selectFrom('users')
       .select(['id', 'role', 'active'])
       .where('id', '=', uid)
       .executeTakeFirst();
+    return row && { ...row, active: toActive(row.active) };
   }
 
   /** Usernames are stored lowercase (issue: accounts), so an equality lookup is case-insensitive. */
-  findByUsername(username: string): Promise<UserRecord | undefined> {
-    return this.records().where('users.username', '=', username.toLowerCase()).executeTakeFirst();
+  async findByUsername(username: string): Promise<UserRecord | undefined> {
+    const row = await this.records()
+      .where('users.username', '=', username.toLowerCase())
+      .executeTakeFirst();
+    return row && toUserRecord(row);
   }
 
-  findByEmail(email: string): Promise<UserRecord | undefined> {
-    return this.records().where('users.email', '=', email.toLowerCase()).executeTakeFirst();
+  async findByEmail(email: string): Promise<UserRecord | undefined> {
+    const row = await this.records()
+      .where('users.email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    return row && toUserRecord(row);
   }
 
   /** Users by join date, oldest first. */
-  list(limit: number, offset: number): Promise<UserRecord[]> {
-    return this.records()
+  async list(limit: number, offset: number): Promise<UserRecord[]> {
+    const rows = await this.records()
       .orderBy('users.createdAt', 'asc')
       .orderBy('users.id', 'asc')
       .limit(limit)
       .offset(offset)
       .execute();
+    return rows.map(toUserRecord);
   }
 
   async update(

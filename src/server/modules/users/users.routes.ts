@@ -1,34 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../shared/errors.js';
-import {
-  uidParamsSchema,
-  userDocumentSchema,
-  usernameParamsSchema,
-} from '../../../shared/schemas/user.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { userEndpoints as api } from '../../../shared/contract/endpoints/users.js';
+import { serve } from '../../http/serve.js';
 import type { UsersService } from './users.service.js';
 
 /** Public user documents (issue: accounts, "The user document"). */
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = (app, { users }) => {
-  app.get(
-    '/api/users/:uid',
-    {
-      schema: {
-        params: uidParamsSchema,
-        response: { 200: userDocumentSchema, 404: errorBodySchema },
-      },
-    },
-    (request) => users.getById(request.params.uid),
-  );
-
-  app.get(
-    '/api/users/by-username/:username',
-    {
-      schema: {
-        params: usernameParamsSchema,
-        response: { 200: userDocumentSchema, 404: errorBodySchema },
-      },
-    },
-    (request) => users.getByUsername(request.params.username),
-  );
+export const usersRoutes: FastifyPluginAsync<{ users: UsersService }> = (app, { users }) => {
+  serve(app, api.getUser, ({ params }) => users.getById(params.uid));
+  serve(app, api.getUserByUsername, ({ params }) => users.getByUsername(params.username));
   return Promise.resolve();
 };

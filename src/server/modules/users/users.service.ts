@@ -57,9 +57,35 @@ export class UsersService {
     return this.change(row.id, { active });
   }
 
-  /** Sends the whole document to every subscriber of `users/{uid}` (DESIGN.md "Realtime"). */
+  /**
+   * Reads a user's current document and sends it to every subscriber of `users/{uid}` (DESIGN.md
+   * "Realtime"), for a caller that holds none; one that does sends it with `publishDocument` (ADR 0013).
+   */
   async publish(uid: string): Promise<void> {
-    await this.bus.publish({ topic: userTopic(uid), data: await this.findDocument(uid) });
+    await this.publishDocument(uid, await this.findDocument(uid));
+  }
+
+  /** Sends a user's document the caller already holds; null once the account is gone. */
+  async publishDocument(uid: string, document: UserDocument | null): Promise<void> {
+    await this.bus.publish({ topic: userTopic(uid), data: document });
+  }
+
+  /** Sends the documents of users as a write left them (read in its own transaction). */
+  async publishRecords(records: readonly UserRecord[]): Promise<void> {
+    await Promise.all(
+      records.map((record) => this.publishDocument(record.id, this.presenter.user(record))),
+    );
+  }
+
+  /** Sends many users' documents at once (null for one that is gone), read in one query. */
+  async publishMany(uids: readonly string[]): Promise<void> {
+    const rows = await this.users.findByIds(uids);
+    const documents = new Map(rows.map((row) => [row.id, this.presenter.user(row)]));
+    await Promise.all(
+      uids.map((uid) =>
+        this.bus.publish({ topic: userTopic(uid), data: documents.get(uid) ?? null }),
+      ),
+    );
   }
 
   private async change(
@@ -69,7 +95,7 @@ export class UsersService {
     const row = await this.users.update(uid, changes);
     if (!row) throw new NotFound('That user no longer exists.');
     const document = this.presenter.user(row);
-    await this.bus.publish({ topic: userTopic(uid), data: document });
+    await this.publishDocument(uid, document);
     return document;
   }
 }

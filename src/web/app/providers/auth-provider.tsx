@@ -3,14 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@web/features/auth/api/get-session.js';
 import { listenForSessionChanges } from '@web/features/auth/auth-broadcast.js';
 import { authKeys } from '@web/features/auth/auth-keys.js';
-import { AuthContext, deriveAuthState } from '@web/features/auth/auth-state.js';
+import { AuthContext, deriveAuthState, isAccountChange } from '@web/features/auth/auth-state.js';
+import { recheckSession } from '@web/features/auth/session-sync.js';
 import { useUserDocument } from '@web/features/users/hooks/use-user-document.js';
+import { onUnauthenticated } from '@web/lib/api-client.js';
 import { realtimeClient } from '@web/lib/realtime-client.js';
+import { forgetViewer } from './viewer-cache.js';
 
 /**
  * spec §4: isLoading / user / authenticated from the session plus the live users/{uid} document.
- * When the account changes the old subscription is dropped (the hook's uid changes) and the socket
- * reopens so the server sees the new session cookie.
+ * When the account changes the old subscription is dropped (the hook's uid changes), the socket
+ * reopens so the server sees the new session cookie, and what was cached for the previous viewer goes.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -23,9 +26,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const settledUid = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (session.isPending) return;
-    if (settledUid.current !== undefined && settledUid.current !== uid) realtimeClient.reconnect();
+    const previous = settledUid.current;
     settledUid.current = uid;
-  }, [session.isPending, uid]);
+    if (!isAccountChange(previous, uid)) return;
+    realtimeClient.reconnect();
+    // Runs after the screens re-rendered for the new viewer, so their old queries are already off screen.
+    forgetViewer(queryClient);
+  }, [queryClient, session.isPending, uid]);
 
   useEffect(
     () =>
@@ -34,6 +41,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }),
     [queryClient],
   );
+
+  // A revoked or expired session shows at the tab's next request or realtime message, without a reload.
+  useEffect(() => {
+    const stopRequests = onUnauthenticated(() => {
+      void recheckSession(queryClient);
+    });
+    const stopSocket = realtimeClient.onSessionEnded(() => {
+      void recheckSession(queryClient).then((kept) => {
+        // The account is still signed in with a newer session: the socket signs in again with it.
+        if (kept) realtimeClient.reconnect();
+      });
+    });
+    return () => {
+      stopRequests();
+      stopSocket();
+    };
+  }, [queryClient]);
 
   const { hasSnapshot, data } = profile;
   const value = useMemo(

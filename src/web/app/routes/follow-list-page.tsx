@@ -13,12 +13,12 @@ import { useFollowList } from '@web/features/follows/api/get-follow-list.js';
 import { FollowButton, type FollowViewer } from '@web/features/follows/components/follow-button.js';
 import type { FollowListKind } from '@web/features/follows/follow-keys.js';
 import { useUserByUsername } from '@web/features/users/api/get-user-by-username.js';
+import { ProfileLoadState } from '@web/features/users/components/profile-load-state.js';
 import { Avatar } from '@web/components/ui/avatar.js';
 import { useUserDocument } from '@web/features/users/hooks/use-user-document.js';
 import { isApiError } from '@web/lib/api-client.js';
 import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
-import { ProfileLoadState } from './profile-page.js';
 
 const countFormat = new Intl.NumberFormat();
 

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
+import { idPattern } from '@shared/ids.js';
 import { CompassIcon, EmberIcon } from '@web/components/ui/icons.js';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
 import { StatusPanel } from '@web/components/ui/status-panel.js';
@@ -13,9 +14,6 @@ import { isApiError } from '@web/lib/api-client.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
 import { usePostViewer } from '../hooks/use-post-viewer.js';
 import { withNotice } from '../layout/route-notice.js';
-
-/** The shared idSchema's rule: anything else names no post, and is not worth a request. */
-const postIdPattern = /^[1-9][0-9]{0,15}$/;
 
 function PostNotFound() {
   return (
@@ -59,7 +57,8 @@ function PostDeleted() {
 /** spec §2, issue: posts §2: /post/{postId}, open to all, live. */
 export function PostPage() {
   const { postId = '' } = useParams();
-  const valid = postIdPattern.test(postId);
+  // Anything but an id names no post, and is not worth a request.
+  const valid = idPattern.test(postId);
   const viewer = usePostViewer();
   const navigate = useNavigate();
   const query = usePost(postId, valid);

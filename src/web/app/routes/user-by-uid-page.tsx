@@ -1,10 +1,12 @@
 import { Navigate, useParams } from 'react-router';
 import { profilePath } from '@shared/paths.js';
 import { useUser } from '@web/features/users/api/get-user.js';
-import { isApiError } from '@web/lib/api-client.js';
+import { ProfileLoadState } from '@web/features/users/components/profile-load-state.js';
 import { useUserDocument } from '@web/features/users/hooks/use-user-document.js';
+import { profileTitle } from '@web/features/users/profile-title.js';
+import { isApiError } from '@web/lib/api-client.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
-import { ProfileLayout, ProfileLoadState, profileTitle } from './profile-page.js';
+import { ProfileLayout } from '../layout/profile-layout.js';
 
 /**
  * spec §2: View Profile falls back to /user/{uid} for a user without a username. A user who has

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Me, UserDocument } from '@shared/schemas/user.js';
 import { makeMe, makeUserDocument } from '@web/test/user-fixtures.js';
-import { deriveAuthState } from './auth-state.js';
+import { deriveAuthState, isAccountChange } from './auth-state.js';
 
 const doc: UserDocument = makeUserDocument();
 const me: Me = makeMe();
@@ -51,5 +51,20 @@ describe('deriveAuthState (spec §4)', () => {
     expect(state.isLoading).toBe(false);
     expect(state.authenticated).toBe(false);
     expect(state.user).toBeNull();
+  });
+});
+
+describe('isAccountChange', () => {
+  it('is every move between accounts: signed out, another account, signed in', () => {
+    expect(isAccountChange('a', null)).toBe(true);
+    expect(isAccountChange('a', 'b')).toBe(true);
+    expect(isAccountChange(null, 'a')).toBe(true);
+  });
+
+  it('is not the first answer, nor the same account (or nobody) again', () => {
+    expect(isAccountChange(undefined, 'a')).toBe(false);
+    expect(isAccountChange(undefined, null)).toBe(false);
+    expect(isAccountChange('a', 'a')).toBe(false);
+    expect(isAccountChange(null, null)).toBe(false);
   });
 });

@@ -34,6 +34,14 @@ export function deriveAuthState({ sessionPending, me, profile }: AuthInputs): Au
   return { isLoading: false, user, authenticated: user !== null, me };
 }
 
+/**
+ * Whether the settled session moved between accounts (A → signed out, A → B, signed out → A), which drops
+ * everything cached for the previous viewer. `previous` is undefined until the first session answer.
+ */
+export function isAccountChange(previous: string | null | undefined, next: string | null): boolean {
+  return previous !== undefined && previous !== next;
+}
+
 export const AuthContext = createContext<AuthState | null>(null);
 
 /** Reads the auth context; only valid under the app's AuthProvider. */

@@ -21,3 +21,23 @@ export function applySessionChange(queryClient: QueryClient, user?: Me | null): 
 export function refreshSession(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: authKeys.session() });
 }
+
+function signedInUid(queryClient: QueryClient): string | null {
+  return queryClient.getQueryData<SessionResponse>(authKeys.session())?.user?.uid ?? null;
+}
+
+/**
+ * The server answered `unauthenticated` to a request of this tab, or told its socket the session ended
+ * (revoked, expired, account deleted): ask who is signed in now, so the tab shows it without a reload, and
+ * tell the other tabs, which share the cookie. A tab already signed out expects such answers and asks
+ * nothing. Resolves true when the same account is still signed in: the tab holds a newer session of it (a
+ * password change that signed out the other sessions replaces this one too).
+ */
+export async function recheckSession(queryClient: QueryClient): Promise<boolean> {
+  const before = signedInUid(queryClient);
+  if (before === null) return false;
+  await queryClient.invalidateQueries({ queryKey: authKeys.session() });
+  const after = signedInUid(queryClient);
+  if (after !== before) announceSessionChange();
+  return after === before;
+}

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { limits } from '@shared/limits.js';
 import { makeComment as baseComment } from '@web/test/comment-fixtures.js';
 import { makeAuthor } from '@web/test/post-fixtures.js';
 import {
   canDeleteComment,
   canEditComment,
-  commentBodyError,
   replyTarget,
   withMention,
   type CommentViewer,
@@ -98,21 +96,5 @@ describe('withMention (prefilling a reply)', () => {
 
   it('leaves the draft alone when there is nobody to greet', () => {
     expect(withMention('hello', null)).toBe('hello');
-  });
-});
-
-describe('commentBodyError (the shared commentBodySchema, without zod)', () => {
-  it('refuses an empty comment, spaces and line breaks included', () => {
-    expect(commentBodyError('')).toBe('Write a comment first.');
-    expect(commentBodyError(' \r\n\t ')).toBe('Write a comment first.');
-  });
-
-  it('counts characters as the server does, after trimming', () => {
-    expect(commentBodyError('y'.repeat(limits.comment.max))).toBeNull();
-    expect(commentBodyError(`  ${'y'.repeat(limits.comment.max)}\n`)).toBeNull();
-    expect(commentBodyError('😀'.repeat(limits.comment.max))).toBeNull();
-    expect(commentBodyError('y'.repeat(limits.comment.max + 1))).toBe(
-      `Keep comments to ${limits.comment.max.toLocaleString('en')} characters.`,
-    );
   });
 });

@@ -1,6 +1,4 @@
-import { limits } from '@shared/limits.js';
 import type { Comment } from '@shared/schemas/post.js';
-import { textRuleError } from '@web/lib/text-counter.js';
 
 /** Who is reading the comments, as far as they need to know. */
 export interface CommentViewer {
@@ -62,16 +60,4 @@ export function withMention(draft: string, username: string | null): string {
   if (greeted) return draft;
   const rest = draft.trimStart();
   return rest === '' ? `${mention} ` : `${mention} ${rest}`;
-}
-
-/**
- * Why a comment's text cannot be sent, or null: the shared commentBodySchema checked without zod, so
- * the post page's first download stays small. Same counting, limit and words.
- */
-export function commentBodyError(text: string): string | null {
-  return textRuleError(text, {
-    max: limits.comment.max,
-    empty: 'Write a comment first.',
-    tooLong: `Keep comments to ${limits.comment.max.toLocaleString('en')} characters.`,
-  });
 }

@@ -1,12 +1,11 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { idPattern } from '@shared/ids.js';
 import type { FeedTab, LikeState, Page, Post, PostView } from '@shared/schemas/post.js';
 import { hashtagsOf } from '@web/lib/rich-text.js';
 import { postKeys } from './post-keys.js';
 
 /** A cached list of posts: pages of a keyset-paginated list and the cursor each was asked with. */
 export type PostPages = InfiniteData<Page<PostView>>;
-
-const idPattern = /^[1-9][0-9]{0,15}$/;
 
 /** Orders post ids (decimal strings of growing integers): negative when `a` is older than `b`. */
 export function compareIds(a: string, b: string): number {

@@ -3,11 +3,9 @@ import { limits } from '@shared/limits.js';
 import { profileUpdateSchema } from '@shared/schemas/profile.js';
 import { makeUserDocument } from '@web/test/user-fixtures.js';
 import {
-  profileFormEntries,
+  profileChanges,
   profileFormSchema,
   profileFormValues,
-  toFormData,
-  usernameLockedUntil,
   type ImageSlotEdit,
   type ProfileFormInput,
 } from './profile-form.js';
@@ -59,7 +57,7 @@ describe('profileFormSchema', () => {
   });
 });
 
-describe('profileFormEntries', () => {
+describe('profileChanges', () => {
   const current = makeUserDocument({
     bio: 'Analyst',
     website: null,
@@ -69,10 +67,10 @@ describe('profileFormEntries', () => {
   });
   const same = parse(profileFormValues(current));
 
-  it('sends nothing when nothing changed', () => {
+  it('is null when nothing changed', () => {
     expect(
-      profileFormEntries({ current, values: same, avatar: untouched, cover: untouched }),
-    ).toEqual([]);
+      profileChanges({ current, values: same, avatar: untouched, cover: untouched }),
+    ).toBeNull();
   });
 
   it('ignores differences the server would not store (spaces, case of the username)', () => {
@@ -82,43 +80,48 @@ describe('profileFormEntries', () => {
       bio: 'Analyst\n',
       username: 'ADA',
     });
-    expect(profileFormEntries({ current, values, avatar: untouched, cover: untouched })).toEqual(
-      [],
-    );
+    expect(profileChanges({ current, values, avatar: untouched, cover: untouched })).toBeNull();
   });
 
-  it('sends only changed fields, and an empty string for a cleared one', () => {
+  it('sends only changed fields, and null for a cleared one', () => {
     const values = parse({ ...profileFormValues(current), lastName: 'Byron', bio: '' });
-    expect(profileFormEntries({ current, values, avatar: untouched, cover: untouched })).toEqual([
-      ['lastName', 'Byron'],
-      ['bio', ''],
-    ]);
+    expect(profileChanges({ current, values, avatar: untouched, cover: untouched })).toEqual({
+      body: { lastName: 'Byron', bio: null },
+      files: {},
+    });
   });
 
   it('sends a new username lowercased', () => {
     const values = parse({ ...profileFormValues(current), username: 'Ada_L' });
-    expect(profileFormEntries({ current, values, avatar: untouched, cover: untouched })).toEqual([
-      ['username', 'ada_l'],
-    ]);
+    expect(profileChanges({ current, values, avatar: untouched, cover: untouched })).toEqual({
+      body: { username: 'ada_l' },
+      files: {},
+    });
   });
 
-  it('sends a new image after the text, with its description', () => {
+  it('sends a new image with its description', () => {
     const file = new File(['png'], 'me.png', { type: 'image/png' });
     const values = parse({ ...profileFormValues(current), displayName: 'Countess' });
     expect(
-      profileFormEntries({ current, values, avatar: { file, remove: false }, cover: untouched }),
-    ).toEqual([
-      ['displayName', 'Countess'],
-      ['avatarAlt', 'A portrait'],
-      ['avatar', file],
-    ]);
+      profileChanges({ current, values, avatar: { file, remove: false }, cover: untouched }),
+    ).toEqual({
+      body: { displayName: 'Countess', avatarAlt: 'A portrait' },
+      files: { avatar: file },
+    });
+  });
+
+  it('sends a new image alone when it has no description', () => {
+    const file = new File(['gif'], 'c.gif', { type: 'image/gif' });
+    expect(
+      profileChanges({ current, values: same, avatar: untouched, cover: { file, remove: false } }),
+    ).toEqual({ body: {}, files: { cover: file } });
   });
 
   it('marks a saved image for removal, and ignores removing one that does not exist', () => {
     const removeBoth = { file: null, remove: true };
     expect(
-      profileFormEntries({ current, values: same, avatar: removeBoth, cover: removeBoth }),
-    ).toEqual([['removeAvatar', 'true']]);
+      profileChanges({ current, values: same, avatar: removeBoth, cover: removeBoth }),
+    ).toEqual({ body: { removeAvatar: true }, files: {} });
   });
 
   it('sends a changed description of a kept image, and none for a missing image', () => {
@@ -127,34 +130,24 @@ describe('profileFormEntries', () => {
       avatarAlt: '',
       coverAlt: 'Hills at dusk',
     });
-    expect(profileFormEntries({ current, values, avatar: untouched, cover: untouched })).toEqual([
-      ['avatarAlt', ''],
-    ]);
+    expect(profileChanges({ current, values, avatar: untouched, cover: untouched })).toEqual({
+      body: { avatarAlt: null },
+      files: {},
+    });
   });
 
-  it('builds a FormData body from the entries', () => {
-    const file = new File(['gif'], 'c.gif', { type: 'image/gif' });
-    const form = toFormData([
-      ['bio', 'Hi'],
-      ['cover', file],
-    ]);
-    expect(form.get('bio')).toBe('Hi');
-    expect((form.get('cover') as File).name).toBe('c.gif');
-  });
-});
-
-describe('usernameLockedUntil (30-day rule)', () => {
-  const now = Date.parse('2025-03-01T12:00:00Z');
-
-  it('is null when the name may change now', () => {
-    expect(usernameLockedUntil(null, now)).toBeNull();
-    expect(usernameLockedUntil('2025-03-01T11:00:00Z', now)).toBeNull();
-    expect(usernameLockedUntil('not a date', now)).toBeNull();
-  });
-
-  it('is the date the rule lifts while it holds', () => {
-    expect(usernameLockedUntil('2025-03-20T00:00:00Z', now)?.toISOString()).toBe(
-      '2025-03-20T00:00:00.000Z',
-    );
+  it('is what the server reads: every change parses with profileUpdateSchema', () => {
+    const values = parse({ ...profileFormValues(current), bio: '', website: 'https://a.example' });
+    const changes = profileChanges({
+      current,
+      values,
+      avatar: { file: null, remove: true },
+      cover: untouched,
+    });
+    expect(profileUpdateSchema.parse(changes?.body)).toEqual({
+      bio: null,
+      website: 'https://a.example',
+      removeAvatar: true,
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   bioSchema,
   websiteSchema,
   type ProfileImageField,
+  type ProfileUpdateInput,
 } from '@shared/schemas/profile.js';
 import { personNameSchema, usernameSchema, type UserDocument } from '@shared/schemas/user.js';
 
@@ -76,7 +77,11 @@ export interface ProfileEdit {
   cover: ImageSlotEdit;
 }
 
-export type ProfileFormEntry = readonly [name: string, value: string | File];
+/** A profile update as the API takes it: the changed fields, and the newly chosen images. */
+export interface ProfileChanges {
+  body: ProfileUpdateInput;
+  files: Partial<Record<ProfileImageField, File>>;
+}
 
 const slots = [
   { field: 'avatar', alt: 'avatarAlt', removeFlag: 'removeAvatar' },
@@ -84,54 +89,38 @@ const slots = [
 ] as const satisfies readonly {
   field: ProfileImageField;
   alt: ProfileTextField;
-  removeFlag: string;
+  removeFlag: keyof ProfileUpdateInput;
 }[];
 
 /**
- * The multipart entries of a profile update: only what changed (brief: "send only the fields that
- * changed"), text before files. Empty text clears a field on the server. A new image carries its
+ * The update to send: only what changed (brief: "send only the fields that changed"), or null when
+ * nothing did. A cleared field is null, which clears it on the server. A new image carries its
  * description along, because the server stores the description with the image it arrives with.
  */
-export function profileFormEntries({
+export function profileChanges({
   current,
   values,
   avatar,
   cover,
-}: ProfileEdit): ProfileFormEntry[] {
-  const entries: ProfileFormEntry[] = [];
+}: ProfileEdit): ProfileChanges | null {
+  const body: ProfileUpdateInput = {};
+  const files: ProfileChanges['files'] = {};
   for (const key of plainFields) {
-    if (values[key] !== (current[key] ?? null)) entries.push([key, values[key] ?? '']);
+    if (values[key] !== (current[key] ?? null)) body[key] = values[key];
   }
-  if (values.username !== (current.username ?? '').toLowerCase()) {
-    entries.push(['username', values.username]);
-  }
-  const files: ProfileFormEntry[] = [];
+  if (values.username !== (current.username ?? '').toLowerCase()) body.username = values.username;
   for (const slot of slots) {
     const edit = slot.field === 'avatar' ? avatar : cover;
     const alt = values[slot.alt];
     if (edit.file) {
-      if (alt !== null) entries.push([slot.alt, alt]);
-      files.push([slot.field, edit.file]);
+      if (alt !== null) body[slot.alt] = alt;
+      files[slot.field] = edit.file;
     } else if (edit.remove) {
-      if (current[slot.field]) entries.push([slot.removeFlag, 'true']);
+      if (current[slot.field]) body[slot.removeFlag] = true;
     } else if (current[slot.field] && alt !== (current[slot.alt] ?? null)) {
       // A description only means something for an image that stays.
-      entries.push([slot.alt, alt ?? '']);
+      body[slot.alt] = alt;
     }
   }
-  return [...entries, ...files];
-}
-
-/** The entries as a FormData body. */
-export function toFormData(entries: readonly ProfileFormEntry[]): FormData {
-  const form = new FormData();
-  for (const [name, value] of entries) form.append(name, value);
-  return form;
-}
-
-/** While the 30-day rule holds the username, the date it lifts; null when it may change now. */
-export function usernameLockedUntil(availableAt: string | null, now: number): Date | null {
-  if (!availableAt) return null;
-  const date = new Date(availableAt);
-  return Number.isNaN(date.getTime()) || date.getTime() <= now ? null : date;
+  return Object.keys(body).length === 0 && Object.keys(files).length === 0 ? null : { body, files };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { websiteLink } from './profile-links.js';
+import { makeUserDocument } from '@web/test/user-fixtures.js';
+import { samePrefixPath, websiteLink } from './profile-links.js';
 
 describe('websiteLink', () => {
   it('labels the link with the host name', () => {
@@ -18,5 +19,23 @@ describe('websiteLink', () => {
     expect(websiteLink('')).toBeNull();
     expect(websiteLink('javascript:alert(1)')).toBeNull();
     expect(websiteLink('not a url')).toBeNull();
+  });
+});
+
+describe('samePrefixPath (an old or mixed-case name leads to the current address)', () => {
+  const renamed = makeUserDocument({ username: 'ada_l' });
+
+  it('keeps /{username} addresses at the top level', () => {
+    expect(samePrefixPath('/ada', renamed)).toBe('/ada_l');
+  });
+
+  it('keeps the /ym/ prefix of spec §2', () => {
+    expect(samePrefixPath('/ym/ada', renamed)).toBe('/ym/ada_l');
+  });
+
+  it('falls back to /user/{uid} for an account without a username', () => {
+    expect(samePrefixPath('/ym/ada', makeUserDocument({ uid: 'u9', username: null }))).toBe(
+      '/user/u9',
+    );
   });
 });

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountEndpoints as api } from '@shared/contract/endpoints/account.js';
 import type { ChangePasswordBody } from '@shared/schemas/account.js';
-import { apiPost } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { accountKeys } from '../account-keys.js';
 
 /** POST /api/account/password; with signOutOtherSessions the other devices are signed out. */
 export function changePassword(body: ChangePasswordBody): Promise<{ ok: true }> {
-  return apiPost<{ ok: true }>('/api/account/password', body);
+  return callApi(api.changePassword, { body });
 }
 
 export function useChangePassword() {

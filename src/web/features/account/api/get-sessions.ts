@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { accountEndpoints as api } from '@shared/contract/endpoints/account.js';
 import type { SessionInfo } from '@shared/schemas/account.js';
-import { apiGet } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { accountKeys } from '../account-keys.js';
 
 export interface SessionList {
@@ -9,7 +10,7 @@ export interface SessionList {
 
 /** GET /api/account/sessions: every device signed in to this account, this one marked `current`. */
 export function getSessions(signal?: AbortSignal): Promise<SessionList> {
-  return apiGet<SessionList>('/api/account/sessions', signal);
+  return callApi(api.listSessions, { signal });
 }
 
 export function getSessionsQueryOptions() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, isApiError } from '@web/lib/api-client.js';
+import { accountEndpoints as api } from '@shared/contract/endpoints/account.js';
+import { callApi, isApiError } from '@web/lib/api-client.js';
 import { accountKeys } from '../account-keys.js';
 import type { SessionList } from './get-sessions.js';
 
 /** DELETE /api/account/sessions/:id: signs that device out (404 when it had already ended). */
 export function revokeSession(id: string): Promise<{ ok: true }> {
-  return apiDelete<{ ok: true }>(`/api/account/sessions/${encodeURIComponent(id)}`);
+  return callApi(api.revokeSession, { params: { id } });
 }
 
 function dropSession(list: SessionList | undefined, id: string): SessionList | undefined {

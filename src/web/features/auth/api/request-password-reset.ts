@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import { authEndpoints as api } from '@shared/contract/endpoints/auth.js';
 import type { RequestPasswordResetBody } from '@shared/schemas/auth.js';
-import { apiPost } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 
 /** POST /api/auth/request-password-reset: the same answer whether or not the address exists. */
 export function requestPasswordReset(body: RequestPasswordResetBody): Promise<{ message: string }> {
-  return apiPost<{ message: string }>('/api/auth/request-password-reset', body);
+  return callApi(api.requestPasswordReset, { body });
 }
 
 export function useRequestPasswordReset() {

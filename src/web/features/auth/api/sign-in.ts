@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authEndpoints as api } from '@shared/contract/endpoints/auth.js';
 import type { SignInBody } from '@shared/schemas/auth.js';
 import type { Me } from '@shared/schemas/user.js';
-import { apiPost } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { applySessionChange } from '../session-sync.js';
 
 export interface SignInResponse {
@@ -10,7 +11,7 @@ export interface SignInResponse {
 
 /** POST /api/auth/sign-in (identifier is an email or a username). */
 export function signIn(body: SignInBody): Promise<SignInResponse> {
-  return apiPost<SignInResponse>('/api/auth/sign-in', body);
+  return callApi(api.signIn, { body });
 }
 
 export function useSignIn() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '@web/lib/api-client.js';
+import { authEndpoints as api } from '@shared/contract/endpoints/auth.js';
+import { callApi } from '@web/lib/api-client.js';
 import { applySessionChange } from '../session-sync.js';
 
 /** POST /api/auth/sign-out */
 export function signOut(): Promise<{ ok: true }> {
-  return apiPost<{ ok: true }>('/api/auth/sign-out');
+  return callApi(api.signOut);
 }
 
 export function useSignOut() {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authEndpoints as api } from '@shared/contract/endpoints/auth.js';
 import type { SignUpBody } from '@shared/schemas/auth.js';
 import type { Me } from '@shared/schemas/user.js';
-import { apiPost } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { applySessionChange } from '../session-sync.js';
 
 export interface SignUpResponse {
@@ -10,7 +11,7 @@ export interface SignUpResponse {
 
 /** POST /api/auth/sign-up: creates the account and signs it in. */
 export function signUp(body: SignUpBody): Promise<SignUpResponse> {
-  return apiPost<SignUpResponse>('/api/auth/sign-up', body);
+  return callApi(api.signUp, { body });
 }
 
 export function useSignUp() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { commentEndpoints } from '@shared/contract/endpoints/comments.js';
 import type { Comment, CreateCommentInput } from '@shared/schemas/post.js';
-import { apiPost } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { addPosted, type PostedComment } from '../comment-cache.js';
 import { commentKeys } from '../comment-keys.js';
 
@@ -8,9 +9,9 @@ export interface CreateCommentVariables extends CreateCommentInput {
   postId: string;
 }
 
-/** POST /api/posts/:postId/comments: a top-level comment, or with `parentId` a reply in that thread. */
+/** Writes a top-level comment on a post, or with `parentId` a reply in that thread (`createComment`). */
 export function createComment({ postId, ...input }: CreateCommentVariables): Promise<Comment> {
-  return apiPost<Comment>(`/api/posts/${encodeURIComponent(postId)}/comments`, input);
+  return callApi(commentEndpoints.createComment, { params: { postId }, body: input });
 }
 
 /** Writes a comment; it shows at once at the end of its list, even when older pages are not loaded yet. */

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, isApiError } from '@web/lib/api-client.js';
+import { commentEndpoints } from '@shared/contract/endpoints/comments.js';
+import { callApi, isApiError } from '@web/lib/api-client.js';
 import { updateCommentEverywhere } from '../comment-cache.js';
 import { commentKeys } from '../comment-keys.js';
 
-/** DELETE /api/comments/:commentId: its author, the post's author or an admin; a thread goes with its replies. */
-export function deleteComment(commentId: string): Promise<undefined> {
-  return apiDelete<undefined>(`/api/comments/${encodeURIComponent(commentId)}`);
+/** Deletes a comment (its author, the post's author or an admin); a thread goes with its replies. */
+export async function deleteComment(commentId: string): Promise<void> {
+  await callApi(commentEndpoints.deleteComment, { params: { commentId } });
 }
 
+/** Deletes a comment and takes it out of every cached list of the post, also when it was already gone. */
 export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({

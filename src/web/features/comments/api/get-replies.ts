@@ -1,21 +1,26 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { commentEndpoints } from '@shared/contract/endpoints/comments.js';
 import type { Comment, Page } from '@shared/schemas/post.js';
-import { apiGet } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { commentKeys } from '../comment-keys.js';
 
-/** GET /api/comments/:commentId/replies: one page of a thread's replies, oldest first. */
+/** The first page is read without a cursor, so it starts at the thread's first reply. */
+const firstPage: string | null = null;
+
+/** One page of a thread's replies, oldest first. */
 export function getReplies(
   commentId: string,
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<Page<Comment>> {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return apiGet<Page<Comment>>(
-    `/api/comments/${encodeURIComponent(commentId)}/replies${query}`,
+  return callApi(commentEndpoints.getCommentReplies, {
+    params: { commentId },
+    query: { cursor: cursor ?? undefined },
     signal,
-  );
+  });
 }
 
+/** Query options of a thread's replies as `viewerUid` sees them, page by page from the first. */
 export function getRepliesQueryOptions(
   postId: string,
   commentId: string,
@@ -24,7 +29,7 @@ export function getRepliesQueryOptions(
   return infiniteQueryOptions({
     queryKey: commentKeys.replies(postId, commentId, viewerUid),
     queryFn: ({ pageParam, signal }) => getReplies(commentId, pageParam, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: firstPage,
     getNextPageParam: (last) => last.nextCursor,
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { commentEndpoints } from '@shared/contract/endpoints/comments.js';
 import type { LikeState } from '@shared/schemas/post.js';
-import { apiDelete, apiPut } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import {
   rollBackLike,
   updateCommentEverywhere,
@@ -15,10 +16,11 @@ export interface LikeCommentVariables {
   liked: boolean;
 }
 
-/** PUT (like) or DELETE (unlike) /api/comments/:commentId/like; both are idempotent. */
+/** Likes a comment or takes the like back; both are idempotent and answer the new state. */
 export function likeComment({ commentId, liked }: LikeCommentVariables): Promise<LikeState> {
-  const path = `/api/comments/${encodeURIComponent(commentId)}/like`;
-  return liked ? apiPut<LikeState>(path) : apiDelete<LikeState>(path);
+  return callApi(liked ? commentEndpoints.likeComment : commentEndpoints.unlikeComment, {
+    params: { commentId },
+  });
 }
 
 /** issue §4: the Like toggle, shown at once everywhere the comment is, and undone if the server says no. */

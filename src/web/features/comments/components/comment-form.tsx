@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
-import { limits } from '@shared/limits.js';
 import { normaliseMultiline } from '@shared/text.js';
+import { commentBodyRule, textRuleError } from '@shared/text-rules.js';
 import { FormShell } from '@web/components/ui/form-shell.js';
 import { FormStatus } from '@web/components/ui/form-status.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextAreaField } from '@web/components/ui/text-area-field.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
 import { textCounter } from '@web/lib/text-counter.js';
-import { commentBodyError, withMention } from '../comment-rules.js';
+import { withMention } from '../comment-rules.js';
 
 /** Asks the form to greet someone: each new `seq` puts `@username` in front of the draft and focuses it. */
 export interface MentionRequest {
@@ -68,7 +68,7 @@ export function CommentForm({
   const [saved, setSaved] = useState<string | null>(null);
   const [mentionSeen, setMentionSeen] = useState<number | undefined>(undefined);
   const field = useRef<HTMLTextAreaElement | null>(null);
-  const counter = textCounter(body, limits.comment.max);
+  const counter = textCounter(body, commentBodyRule.max);
 
   const mentionSeq = mention?.seq;
   if (mention && mentionSeq !== mentionSeen) {
@@ -93,7 +93,7 @@ export function CommentForm({
     event.preventDefault();
     if (busy) return;
     setTried(true);
-    const problem = commentBodyError(body);
+    const problem = textRuleError(body, commentBodyRule);
     setBodyError(problem);
     if (problem) {
       field.current?.focus();
@@ -130,7 +130,7 @@ export function CommentForm({
           const text = event.target.value;
           setBody(text);
           setSaved(null);
-          if (tried) setBodyError(commentBodyError(text));
+          if (tried) setBodyError(textRuleError(text, commentBodyRule));
         }}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && onCancel && !busy) {

@@ -4,14 +4,18 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { followEndpoints } from '@shared/contract/endpoints/follows.js';
 import type { FollowListItem } from '@shared/schemas/follow.js';
 import type { Page } from '@shared/schemas/post.js';
-import { apiGet } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { followKeys, type FollowListKind } from '../follow-keys.js';
 
+/** The first page is read without a cursor. */
+const firstPage: string | null = null;
+
 /**
- * GET /api/users/:uid/followers or /following: one page, newest follow first, each person with how the
- * viewer relates to them.
+ * One page of a user's followers or of the people they follow, newest follow first, each person with
+ * how the viewer relates to them.
  */
 export function getFollowList(
   uid: string,
@@ -19,10 +23,13 @@ export function getFollowList(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<Page<FollowListItem>> {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return apiGet<Page<FollowListItem>>(
-    `/api/users/${encodeURIComponent(uid)}/${kind}${query}`,
-    signal,
+  return callApi(
+    kind === 'followers' ? followEndpoints.getFollowers : followEndpoints.getFollowing,
+    {
+      params: { uid },
+      query: { cursor: cursor ?? undefined },
+      signal,
+    },
   );
 }
 
@@ -52,7 +59,7 @@ export function getFollowListQueryOptions(
       }
       return page;
     },
-    initialPageParam: null as string | null,
+    initialPageParam: firstPage,
     getNextPageParam: (last) => last.nextCursor,
   });
 }

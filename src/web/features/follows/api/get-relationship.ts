@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { followEndpoints } from '@shared/contract/endpoints/follows.js';
 import type { Relationship } from '@shared/schemas/follow.js';
-import { apiGet } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { followKeys } from '../follow-keys.js';
 
-/** GET /api/users/:uid/relationship: whether the viewer follows this user, and the other way round. */
+/** Whether the viewer follows this user, and the other way round. */
 export function getRelationship(uid: string, signal?: AbortSignal): Promise<Relationship> {
-  return apiGet<Relationship>(`/api/users/${encodeURIComponent(uid)}/relationship`, signal);
+  return callApi(followEndpoints.getRelationship, { params: { uid }, signal });
 }
 
+/** The relationship of `viewerUid` with `uid`, cached under the viewer's key. */
 export function getRelationshipQueryOptions(viewerUid: string, uid: string) {
   return queryOptions({
     queryKey: followKeys.relationship(viewerUid, uid),

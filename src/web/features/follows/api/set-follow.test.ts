@@ -1,10 +1,44 @@
 import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { fillPath } from '@shared/contract/endpoint.js';
+import { followEndpoints } from '@shared/contract/endpoints/follows.js';
 import { feedKeys } from '@web/lib/feed-keys.js';
+import { jsonResponse, stubFetch, stubJsonAnswer } from '@web/test/fetch-stub.js';
 import { followKeys } from '../follow-keys.js';
-import { refreshAfterFollow } from './set-follow.js';
+import { refreshAfterFollow, setFollow } from './set-follow.js';
 
 type Pages = InfiniteData<{ items: string[]; nextCursor: string | null }, string | undefined>;
+
+describe('setFollow', () => {
+  it("follows with PUT and unfollows with DELETE, answering the followed user's count", async () => {
+    const fetchMock = stubFetch((_url, init) => {
+      const following = init?.method === 'PUT';
+      return Promise.resolve(jsonResponse({ following, followerCount: following ? 5 : 4 }));
+    });
+    await expect(setFollow({ uid: 'u2', following: true })).resolves.toEqual({
+      following: true,
+      followerCount: 5,
+    });
+    await expect(setFollow({ uid: 'u2', following: false })).resolves.toEqual({
+      following: false,
+      followerCount: 4,
+    });
+    const path = fillPath(followEndpoints.followUser.path, { uid: 'u2' });
+    expect(fetchMock.mock.calls.map(([url, init]) => [url, init?.method])).toEqual([
+      [path, 'PUT'],
+      [path, 'DELETE'],
+    ]);
+  });
+
+  it("rejects with the server's reason when following oneself", async () => {
+    const message = "You can't follow yourself.";
+    stubJsonAnswer({ error: { code: 'validation_failed', message } }, 400);
+    await expect(setFollow({ uid: 'u1', following: true })).rejects.toMatchObject({
+      status: 400,
+      message,
+    });
+  });
+});
 
 describe('after a follow or an unfollow', () => {
   it("marks the Following feed and both people's lists stale, and nothing else", () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { followEndpoints } from '@shared/contract/endpoints/follows.js';
 import type { FollowState, Relationship } from '@shared/schemas/follow.js';
-import { apiDelete, apiPut } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { feedKeys } from '@web/lib/feed-keys.js';
 import { followKeys } from '../follow-keys.js';
 import { rollBackFollowing, withFollowing } from '../follow-state.js';
@@ -11,10 +12,11 @@ export interface SetFollowInput {
   following: boolean;
 }
 
-/** PUT (follow) or DELETE (unfollow) /api/users/:uid/follow; both are idempotent. */
+/** Follows or unfollows `uid`; both are idempotent and answer the new state. */
 export function setFollow({ uid, following }: SetFollowInput): Promise<FollowState> {
-  const path = `/api/users/${encodeURIComponent(uid)}/follow`;
-  return following ? apiPut<FollowState>(path) : apiDelete<FollowState>(path);
+  return callApi(following ? followEndpoints.followUser : followEndpoints.unfollowUser, {
+    params: { uid },
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { instanceEndpoints as api } from '@shared/contract/endpoints/instance.js';
 import type { Instance } from '@shared/schemas/instance.js';
-import { apiGet } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { instanceKeys } from '../instance-keys.js';
 
 /** The product's name when the instance has not answered yet. */
@@ -8,7 +9,7 @@ export const fallbackInstanceName = 'Hearth';
 
 /** GET /api/instance */
 export function getInstance(signal?: AbortSignal): Promise<Instance> {
-  return apiGet<Instance>('/api/instance', signal);
+  return callApi(api.getInstance, { signal });
 }
 
 export function getInstanceQueryOptions() {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { instanceEndpoints as api } from '@shared/contract/endpoints/instance.js';
 import type { LegalDocument } from '@shared/schemas/instance.js';
-import { apiGet } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { legalKeys, type LegalDocumentKind } from '../legal-keys.js';
 
 /** GET /api/legal/tos and GET /api/legal/privacy */
@@ -8,7 +9,7 @@ export function getLegalDocument(
   kind: LegalDocumentKind,
   signal?: AbortSignal,
 ): Promise<LegalDocument> {
-  return apiGet<LegalDocument>(`/api/legal/${kind}`, signal);
+  return callApi(api.getLegalDocument, { params: { name: kind }, signal });
 }
 
 export function getLegalDocumentQueryOptions(kind: LegalDocumentKind) {

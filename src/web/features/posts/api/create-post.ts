@@ -1,7 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PostView } from '@shared/schemas/post.js';
-import { apiPost, apiPostForm } from '@web/lib/api-client.js';
+import type { EndpointInput } from '@shared/contract/endpoint.js';
+import { postEndpoints } from '@shared/contract/endpoints/posts.js';
+import {
+  postAltFields,
+  postImageFields,
+  type PostImageField,
+  type PostView,
+} from '@shared/schemas/post.js';
+import { callApi } from '@web/lib/api-client.js';
 import { addOwnPost } from '../post-cache.js';
+
+/** The text fields of a new post, as the contract takes them. */
+type CreatePostFields = EndpointInput<typeof postEndpoints.createPost>['body'];
 
 export interface NewPostImage {
   file: File;
@@ -15,27 +25,21 @@ export interface CreatePostInput {
 }
 
 /**
- * The multipart form of a post with images (shared postImageFields: image0…image3, with alt0…alt3),
- * in display order. Text fields go before the files so a streaming reader has them first. The
- * field names are spelled out here because the shared schema module would bring zod into the feed.
+ * POST /api/posts: JSON for text alone, multipart when images come along (image0…image3 with their
+ * descriptions alt0…alt3, in display order).
  */
-export function newPostForm({ body, images }: CreatePostInput): FormData {
-  const form = new FormData();
-  form.set('body', body);
+export function createPost({ body, images }: CreatePostInput): Promise<PostView> {
+  const fields: CreatePostFields = { body };
+  const files: Partial<Record<PostImageField, File>> = {};
   images.forEach((image, index) => {
+    const fileField = postImageFields[index];
+    const altField = postAltFields[index];
+    if (!fileField || !altField) return;
     const alt = image.alt.trim();
-    if (alt) form.set(`alt${String(index)}`, alt);
+    if (alt) fields[altField] = alt;
+    files[fileField] = image.file;
   });
-  images.forEach((image, index) => {
-    form.set(`image${String(index)}`, image.file, image.file.name);
-  });
-  return form;
-}
-
-/** POST /api/posts: JSON for text alone, multipart when images come along. */
-export function createPost(input: CreatePostInput): Promise<PostView> {
-  if (input.images.length === 0) return apiPost<PostView>('/api/posts', { body: input.body });
-  return apiPostForm<PostView>('/api/posts', newPostForm(input));
+  return callApi(postEndpoints.createPost, { body: fields, files });
 }
 
 /** Writes a post; on success it is on top of the viewer's loaded feeds and profile at once. */

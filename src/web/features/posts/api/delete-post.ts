@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiDelete } from '@web/lib/api-client.js';
+import { postEndpoints } from '@shared/contract/endpoints/posts.js';
+import { callApi } from '@web/lib/api-client.js';
 import { removeCachedPost } from '../post-cache.js';
 
 /** DELETE /api/posts/:postId (the author, or an administrator). */
-export function deletePost(postId: string): Promise<void> {
-  return apiDelete<undefined>(`/api/posts/${encodeURIComponent(postId)}`);
+export async function deletePost(postId: string): Promise<void> {
+  await callApi(postEndpoints.deletePost, { params: { postId } });
 }
 
 export function useDeletePost() {

@@ -1,7 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { FeedTab, Page, PostView } from '@shared/schemas/post.js';
-import { apiGet } from '@web/lib/api-client.js';
+import { postEndpoints } from '@shared/contract/endpoints/posts.js';
+import { callApi } from '@web/lib/api-client.js';
 import { postKeys } from '../post-keys.js';
+
+/** The first page is asked for without a cursor. */
+const firstPage: string | undefined = undefined;
 
 export interface FeedRequest {
   tab: FeedTab;
@@ -14,29 +18,25 @@ export interface FeedRequest {
   limit?: number;
 }
 
-/** The address of one request to the feed. */
-export function feedPath({ tab, tag, cursor, after, limit }: FeedRequest): string {
-  const params = new URLSearchParams({ tab });
-  if (tag) params.set('tag', tag);
-  if (cursor) params.set('cursor', cursor);
-  if (after) params.set('after', after);
-  if (limit !== undefined) params.set('limit', String(limit));
-  return `/api/feed?${params.toString()}`;
-}
-
 /** GET /api/feed: one page of a tab, newest first. */
-export function getFeed(request: FeedRequest, signal?: AbortSignal): Promise<Page<PostView>> {
-  return apiGet<Page<PostView>>(feedPath(request), signal);
+export function getFeed(
+  { tab, tag, cursor, after, limit }: FeedRequest,
+  signal?: AbortSignal,
+): Promise<Page<PostView>> {
+  return callApi(postEndpoints.getFeed, {
+    query: { tab, tag: tag || undefined, cursor, after, limit },
+    signal,
+  });
 }
 
 /** Lists are kept fresh by the realtime feed, not by refetching when the window regains focus. */
-export const liveListOptions = { refetchOnWindowFocus: false } as const;
+export const liveListOptions = { refetchOnWindowFocus: false };
 
 export function getFeedQueryOptions(tab: FeedTab, tag: string) {
   return infiniteQueryOptions({
     queryKey: postKeys.feed(tab, tag),
     queryFn: ({ pageParam, signal }) => getFeed({ tab, tag, cursor: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: firstPage,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     ...liveListOptions,
   });

@@ -1,7 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Author, Page } from '@shared/schemas/post.js';
-import { apiGet } from '@web/lib/api-client.js';
+import { postEndpoints } from '@shared/contract/endpoints/posts.js';
+import { callApi } from '@web/lib/api-client.js';
 import { postKeys } from '../post-keys.js';
+
+/** The first page is asked for without a cursor. */
+const firstPage: string | undefined = undefined;
 
 /** GET /api/posts/:postId/likes: who liked a post, newest first. */
 export function getPostLikers(
@@ -9,15 +13,14 @@ export function getPostLikers(
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<Page<Author>> {
-  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  return apiGet<Page<Author>>(`/api/posts/${encodeURIComponent(postId)}/likes${query}`, signal);
+  return callApi(postEndpoints.getPostLikers, { params: { postId }, query: { cursor }, signal });
 }
 
 export function getPostLikersQueryOptions(postId: string) {
   return infiniteQueryOptions({
     queryKey: postKeys.likers(postId),
     queryFn: ({ pageParam, signal }) => getPostLikers(postId, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: firstPage,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PostVersion } from '@shared/schemas/post.js';
-import { apiGet } from '@web/lib/api-client.js';
+import { postEndpoints } from '@shared/contract/endpoints/posts.js';
+import { callApi } from '@web/lib/api-client.js';
 import { postKeys } from '../post-keys.js';
 
 /** GET /api/posts/:postId/versions: the earlier texts of an edited post, newest first. */
@@ -8,10 +9,7 @@ export async function getPostVersions(
   postId: string,
   signal?: AbortSignal,
 ): Promise<PostVersion[]> {
-  const answer = await apiGet<{ items: PostVersion[] }>(
-    `/api/posts/${encodeURIComponent(postId)}/versions`,
-    signal,
-  );
+  const answer = await callApi(postEndpoints.getPostVersions, { params: { postId }, signal });
   return answer.items;
 }
 

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PostView } from '@shared/schemas/post.js';
-import { apiGet, isApiError } from '@web/lib/api-client.js';
+import { postEndpoints } from '@shared/contract/endpoints/posts.js';
+import { callApi, isApiError } from '@web/lib/api-client.js';
 import { postKeys } from '../post-keys.js';
 
 /** GET /api/posts/:postId */
 export function getPost(postId: string, signal?: AbortSignal): Promise<PostView> {
-  return apiGet<PostView>(`/api/posts/${encodeURIComponent(postId)}`, signal);
+  return callApi(postEndpoints.getPost, { params: { postId }, signal });
 }
 
 /** Like getPost, but a missing post is an answer (null), as in a realtime snapshot. */

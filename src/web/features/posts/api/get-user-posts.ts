@@ -1,7 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Page, PostView } from '@shared/schemas/post.js';
-import { apiGet } from '@web/lib/api-client.js';
+import { postEndpoints } from '@shared/contract/endpoints/posts.js';
+import { callApi } from '@web/lib/api-client.js';
 import { postKeys } from '../post-keys.js';
+
+/** The first page is asked for without a cursor. */
+const firstPage: string | undefined = undefined;
 import { liveListOptions } from './get-feed.js';
 
 /** GET /api/users/:uid/posts: one page of a user's posts, newest first. */
@@ -10,17 +14,14 @@ export function getUserPosts(
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<Page<PostView>> {
-  const params = new URLSearchParams();
-  if (cursor) params.set('cursor', cursor);
-  const query = params.size > 0 ? `?${params.toString()}` : '';
-  return apiGet<Page<PostView>>(`/api/users/${encodeURIComponent(uid)}/posts${query}`, signal);
+  return callApi(postEndpoints.getUserPosts, { params: { uid }, query: { cursor }, signal });
 }
 
 export function getUserPostsQueryOptions(uid: string) {
   return infiniteQueryOptions({
     queryKey: postKeys.byUser(uid),
     queryFn: ({ pageParam, signal }) => getUserPosts(uid, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: firstPage,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     ...liveListOptions,
   });

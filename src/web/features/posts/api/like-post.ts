@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LikeState } from '@shared/schemas/post.js';
-import { apiDelete, apiPut } from '@web/lib/api-client.js';
+import { postEndpoints } from '@shared/contract/endpoints/posts.js';
+import { callApi } from '@web/lib/api-client.js';
 import { findCachedPost, setCachedLike } from '../post-cache.js';
 
 export interface LikePostInput {
@@ -10,8 +11,7 @@ export interface LikePostInput {
 
 /** PUT (like) or DELETE (unlike) /api/posts/:postId/like; both are idempotent and answer the new state. */
 export function likePost({ postId, liked }: LikePostInput): Promise<LikeState> {
-  const path = `/api/posts/${encodeURIComponent(postId)}/like`;
-  return liked ? apiPut<LikeState>(path) : apiDelete<LikeState>(path);
+  return callApi(liked ? postEndpoints.likePost : postEndpoints.unlikePost, { params: { postId } });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostView } from '@shared/schemas/post.js';
-import { apiPatch } from '@web/lib/api-client.js';
+import { postEndpoints } from '@shared/contract/endpoints/posts.js';
+import { callApi } from '@web/lib/api-client.js';
 import { patchCachedPost } from '../post-cache.js';
 
 export interface UpdatePostInput {
@@ -12,7 +13,7 @@ export interface UpdatePostInput {
 
 /** PATCH /api/posts/:postId (the author only). */
 export function updatePost({ postId, ...changes }: UpdatePostInput): Promise<PostView> {
-  return apiPatch<PostView>(`/api/posts/${encodeURIComponent(postId)}`, changes);
+  return callApi(postEndpoints.updatePost, { params: { postId }, body: changes });
 }
 
 export function useUpdatePost() {

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { limits } from '@shared/limits.js';
 import type { PostView } from '@shared/schemas/post.js';
+import { altTextRule, postBodyRule, postError, textRuleError } from '@shared/text-rules.js';
 import { FormShell } from '@web/components/ui/form-shell.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextAreaField } from '@web/components/ui/text-area-field.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
 import { textCounter } from '@web/lib/text-counter.js';
 import { useUpdatePost } from '../api/update-post.js';
-import { altTextError, postBodyError } from '../post-form.js';
 
 interface EditValues {
   body: string;
@@ -68,7 +67,7 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
   };
 
   const { ref: bodyRef, ...bodyField } = register('body', {
-    validate: (value) => postBodyError(value) ?? true,
+    validate: (value) => postError(value, post.images.length) ?? true,
   });
 
   return (
@@ -81,7 +80,7 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
       <TextAreaField
         label="Edit post"
         rows={4}
-        counter={textCounter(body, limits.post.max)}
+        counter={textCounter(body, postBodyRule.max)}
         error={errors.body?.message}
         ref={(element) => {
           bodyRef(element);
@@ -95,10 +94,10 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
           label={`Alt text for image ${String(index + 1)}`}
           hint="Describe the image for people who can’t see it."
           rows={2}
-          counter={textCounter(alts[index] ?? '', limits.altText.max)}
+          counter={textCounter(alts[index] ?? '', altTextRule.max)}
           error={errors.alts?.[index]?.message}
           {...register(`alts.${index}`, {
-            validate: (value) => altTextError(value) ?? true,
+            validate: (value) => textRuleError(value, altTextRule) ?? true,
           })}
         />
       ))}

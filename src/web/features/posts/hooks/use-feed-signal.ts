@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { feedTopic } from '@shared/realtime-protocol.js';
 import type { FeedSignal } from '@shared/schemas/post.js';
-import { asFeedSignal, realtimeClient } from '@web/lib/realtime-client.js';
+import { realtimeClient } from '@web/lib/realtime-client.js';
 import { getFeedHead } from '../api/get-feed-head.js';
 import { patchCachedPost, removeCachedPost } from '../post-cache.js';
 
@@ -17,12 +17,12 @@ export function useFeedSignal(onSignal?: (signal: FeedSignal, isChange: boolean)
     onSignal?.(signal, isChange);
   });
   useEffect(() => {
-    const held = asFeedSignal(realtimeClient.getSnapshot(feedTopic)?.data ?? null);
+    const held = realtimeClient.getSnapshot(feedTopic)?.data;
     if (held) notify(held, false);
     return realtimeClient.subscribe(
       feedTopic,
       () => {
-        const signal = asFeedSignal(realtimeClient.getSnapshot(feedTopic)?.data ?? null);
+        const signal = realtimeClient.getSnapshot(feedTopic)?.data;
         if (!signal) return;
         const change = signal.change;
         if (change?.kind === 'updated') patchCachedPost(queryClient, change.post);

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { postTopic } from '@shared/realtime-protocol.js';
 import type { Post } from '@shared/schemas/post.js';
-import { asPost, realtimeClient } from '@web/lib/realtime-client.js';
+import { realtimeClient } from '@web/lib/realtime-client.js';
 import { getPostOrNull } from '../api/get-post.js';
 import { patchCachedPost, removeCachedPost } from '../post-cache.js';
 
@@ -31,7 +31,7 @@ export function usePostDocument(postId: string | null): PostDocumentState {
         () => {
           const snapshot = realtimeClient.getSnapshot(topic);
           if (snapshot) {
-            const post = asPost(snapshot.data);
+            const post = snapshot.data;
             if (post) patchCachedPost(queryClient, post);
             else removeCachedPost(queryClient, postId);
           }
@@ -49,6 +49,6 @@ export function usePostDocument(postId: string | null): PostDocumentState {
 
   return {
     hasSnapshot: snapshot !== undefined,
-    data: snapshot ? asPost(snapshot.data) : undefined,
+    data: snapshot?.data,
   };
 }

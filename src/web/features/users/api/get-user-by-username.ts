@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userEndpoints as api } from '@shared/contract/endpoints/users.js';
 import type { UserDocument } from '@shared/schemas/user.js';
-import { apiGet } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { userKeys } from '../user-keys.js';
 
 /** GET /api/users/by-username/:username */
 export function getUserByUsername(username: string, signal?: AbortSignal): Promise<UserDocument> {
-  return apiGet<UserDocument>(
-    `/api/users/by-username/${encodeURIComponent(username.toLowerCase())}`,
-    signal,
-  );
+  return callApi(api.getUserByUsername, { params: { username: username.toLowerCase() }, signal });
 }
 
 export function getUserByUsernameQueryOptions(username: string) {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userEndpoints as api } from '@shared/contract/endpoints/users.js';
 import type { UserDocument } from '@shared/schemas/user.js';
-import { apiGet, isApiError } from '@web/lib/api-client.js';
+import { callApi, isApiError } from '@web/lib/api-client.js';
 import { userKeys } from '../user-keys.js';
 
 /** GET /api/users/:uid */
 export function getUser(uid: string, signal?: AbortSignal): Promise<UserDocument> {
-  return apiGet<UserDocument>(`/api/users/${encodeURIComponent(uid)}`, signal);
+  return callApi(api.getUser, { params: { uid }, signal });
 }
 
 /** Like getUser, but a missing user is an answer (null), as in a realtime snapshot. */

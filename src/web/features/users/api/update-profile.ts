@@ -1,19 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileEndpoints as api } from '@shared/contract/endpoints/profiles.js';
+import type { ProfileImageField, ProfileUpdateInput } from '@shared/schemas/profile.js';
 import type { UserDocument } from '@shared/schemas/user.js';
-import { apiPatchForm } from '@web/lib/api-client.js';
+import { callApi } from '@web/lib/api-client.js';
 import { writeUserSnapshotToCache } from '../user-cache.js';
 import { userKeys } from '../user-keys.js';
 
 export interface UpdateProfileInput {
   /** The document being edited, as the form saw it. */
   user: UserDocument;
-  /** Only the changed fields and chosen files (profile-form.ts). */
-  form: FormData;
+  /** Only the changed fields (profile-form.ts). */
+  body: ProfileUpdateInput;
+  /** The newly chosen images. */
+  files?: Partial<Record<ProfileImageField, File>>;
 }
 
-/** PATCH /api/users/:uid/profile as multipart/form-data; answers the updated document. */
-export function updateProfile({ user, form }: UpdateProfileInput): Promise<UserDocument> {
-  return apiPatchForm<UserDocument>(`/api/users/${encodeURIComponent(user.uid)}/profile`, form);
+/**
+ * PATCH /api/users/:uid/profile: JSON for text alone, multipart/form-data when an image comes along;
+ * answers the updated document.
+ */
+export function updateProfile({ user, body, files }: UpdateProfileInput): Promise<UserDocument> {
+  return callApi(api.updateProfile, { params: { uid: user.uid }, body, files });
 }
 
 export function useUpdateProfile() {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { limits } from '@shared/limits.js';
 import { defaultImages, profilePath } from '@shared/paths.js';
 import type { UserDocument } from '@shared/schemas/user.js';
+import { usernameCooldownMessage, usernameLockedUntil } from '@shared/username-change.js';
 import { FormStatus } from '@web/components/ui/form-status.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextAreaField } from '@web/components/ui/text-area-field.js';
@@ -17,12 +18,10 @@ import { textCounter } from '@web/lib/text-counter.js';
 import { useUpdateProfile } from '../api/update-profile.js';
 import { useImageChoice } from '../hooks/use-image-choice.js';
 import {
-  profileFormEntries,
+  profileChanges,
   profileFormSchema,
   profileFormValues,
   profileTextFields,
-  toFormData,
-  usernameLockedUntil,
   type ProfileFormInput,
   type ProfileFormOutput,
 } from '../profile-form.js';
@@ -89,13 +88,13 @@ export function ProfileEditForm({
       refused.current?.focus();
       return;
     }
-    const entries = profileFormEntries({ current: user, values: output, avatar, cover });
-    if (entries.length === 0) {
+    const changes = profileChanges({ current: user, values: output, avatar, cover });
+    if (!changes) {
       setOutcome({ kind: 'unchanged' });
       return;
     }
     try {
-      const saved = await update.mutateAsync({ user, form: toFormData(entries) });
+      const saved = await update.mutateAsync({ user, ...changes });
       // The saved document is the new starting point; resetOptions' keepDirtyValues is for live updates only.
       reset(profileFormValues(saved), { keepDirtyValues: false });
       avatarActions.reset();
@@ -128,7 +127,7 @@ export function ProfileEditForm({
   }
 
   const usernameHintText = lockedUntil
-    ? `You changed your username recently. You can change it again on ${dateFormat.format(lockedUntil)}.`
+    ? usernameCooldownMessage(dateFormat.format(lockedUntil))
     : `${usernameHint} ${usernameChangeHint}`;
 
   return (

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserDocument } from '@shared/schemas/user.js';
-import { asUserDocument, realtimeClient } from '@web/lib/realtime-client.js';
+import { realtimeClient } from '@web/lib/realtime-client.js';
 import { getUserOrNull } from '../api/get-user.js';
 import { writeUserSnapshotToCache } from '../user-cache.js';
 import { userTopic } from '@shared/realtime-protocol.js';
@@ -30,7 +30,7 @@ export function useUserDocument(uid: string | null | undefined): UserDocumentSta
         topic,
         () => {
           const snapshot = realtimeClient.getSnapshot(topic);
-          if (snapshot) writeUserSnapshotToCache(queryClient, uid, asUserDocument(snapshot.data));
+          if (snapshot) writeUserSnapshotToCache(queryClient, uid, snapshot.data);
           onChange();
         },
         { fetchSnapshot: () => getUserOrNull(uid) },
@@ -45,6 +45,6 @@ export function useUserDocument(uid: string | null | undefined): UserDocumentSta
 
   return {
     hasSnapshot: snapshot !== undefined,
-    data: snapshot ? asUserDocument(snapshot.data) : undefined,
+    data: snapshot?.data,
   };
 }

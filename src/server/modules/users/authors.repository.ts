@@ -1,7 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Author } from '../../../shared/schemas/post.js';
 import type { Database } from '../../db/schema.js';
-import { parseRenditions } from '../../media/renditions.js';
 
 /** The author columns a list query selects alongside its rows, so no list looks authors up one by one. */
 export interface AuthorColumns {
@@ -35,19 +33,4 @@ export function authorAvatarRenditions(
     .select('media.renditions')
     .whereRef('media.id', '=', 'author.avatarMediaId')
     .as('authorAvatarRenditions');
-}
-
-/** Turns author columns into the contract's author. */
-export function presentAuthor(row: AuthorColumns, mediaUrl: (key: string) => string): Author {
-  const avatar = parseRenditions(row.authorAvatarRenditions);
-  const key = avatar.thumb?.key ?? avatar.avatar?.key;
-  return {
-    uid: row.authorUid,
-    username: row.authorUsername,
-    firstName: row.authorFirstName,
-    lastName: row.authorLastName,
-    displayName: row.authorDisplayName,
-    avatarThumb: key ? mediaUrl(key) : null,
-    active: row.authorActive === null ? true : Boolean(row.authorActive),
-  };
 }

@@ -1,0 +1,27 @@
+import type { Endpoint } from './endpoint.js';
+import { accountEndpoints } from './endpoints/account.js';
+import { authEndpoints } from './endpoints/auth.js';
+import { commentEndpoints } from './endpoints/comments.js';
+import { followEndpoints } from './endpoints/follows.js';
+import { instanceEndpoints } from './endpoints/instance.js';
+import { postEndpoints } from './endpoints/posts.js';
+import { profileEndpoints } from './endpoints/profiles.js';
+import { userEndpoints } from './endpoints/users.js';
+
+/**
+ * Every endpoint of the app, by operationId (ADR 0012). The server registers each from its module's
+ * routes file; the web app imports the one module it calls (endpoints/*.ts) so that a page only
+ * downloads the definitions it uses; the OpenAPI document and the contract tests walk this list.
+ */
+export const endpoints = {
+  ...authEndpoints,
+  ...accountEndpoints,
+  ...userEndpoints,
+  ...profileEndpoints,
+  ...followEndpoints,
+  ...postEndpoints,
+  ...commentEndpoints,
+  ...instanceEndpoints,
+} as const;
+
+export const endpointList: readonly Endpoint[] = Object.values(endpoints);
