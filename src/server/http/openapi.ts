@@ -117,7 +117,7 @@ const tagDescriptions: Record<EndpointTag, string> = {
   Auth: 'Sign up, sign in and out, the current session, and password reset by mail.',
   Account:
     'The signed-in person’s own account: email and password changes, signed-in devices, deletion.',
-  Users: 'User documents (spec §3), looked up by id or username.',
+  Users: 'User documents, looked up by id or username.',
   Profiles: 'Editing one’s profile: names, username, bio, website, avatar and cover images.',
   Follows: 'Following and unfollowing people, relationships, follower and following lists.',
   Posts: 'Posts with up to four images, the feed, edits and their history, and likes.',
@@ -193,8 +193,8 @@ const successDescriptions: Record<Endpoint['status'], string> = {
 
 const accessNotes: Record<Endpoint['access'], string> = {
   public: 'Open to everyone, signed in or not.',
-  'signed-in': 'Needs a session (inactive accounts too, spec §6).',
-  active: 'Needs a session of an active account (spec §4).',
+  'signed-in': 'Needs a session (inactive accounts too).',
+  active: 'Needs a session of an active account.',
 };
 
 /** Parameters that recur across endpoints, explained once. */
@@ -503,7 +503,7 @@ function realtimeDescription(
   return [
     `## Live updates: \`${realtimePath}\``,
     '',
-    `One WebSocket per tab at \`${realtimePath}\` carries every live document (ADR 0003). Open it from this site (the \`Origin\` header must be this instance's), with the session cookie to see the documents as yourself. Send JSON messages (schema \`RealtimeClientMessage\`):`,
+    `One WebSocket per tab at \`${realtimePath}\` carries every live document. Open it from this site (the \`Origin\` header must be this instance's), with the session cookie to see the documents as yourself. Send JSON messages (schema \`RealtimeClientMessage\`):`,
     '',
     '- `{"type":"subscribe","topic":"…"}` and `{"type":"unsubscribe","topic":"…"}`;',
     `- \`{"type":"ping"}\` every ${heartbeatIntervalMs / 1000} s: without a \`pong\` within ${heartbeatTimeoutMs / 1000} s, reconnect.`,

@@ -37,7 +37,7 @@ export const authEndpoints = {
     tag: 'Auth',
     summary: 'Sign in',
     description:
-      '`identifier` is the email address or the username, in any case. Sets the session cookie. Inactive accounts sign in too (ADR 0005). A wrong pair answers 401 `invalid_credentials` without saying which half was wrong.',
+      '`identifier` is the email address or the username, in any case. Sets the session cookie. Inactive accounts sign in too. A wrong pair answers 401 `invalid_credentials` without saying which half was wrong.',
     access: 'public',
     body: signInBodySchema,
     status: 200,
@@ -52,7 +52,7 @@ export const authEndpoints = {
     tag: 'Auth',
     summary: 'Sign out',
     description:
-      'Ends the session and clears its cookie. Open to everyone, inactive users included (ADR 0005); without a session there is nothing to end, and the answer is the same.',
+      'Ends the session and clears its cookie. Open to everyone, inactive users included; without a session there is nothing to end, and the answer is the same.',
     access: 'public',
     status: 200,
     response: okResponseSchema,

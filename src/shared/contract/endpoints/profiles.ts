@@ -11,7 +11,7 @@ export const profileEndpoints = {
     path: '/api/users/{uid}/profile',
     tag: 'Profiles',
     summary: 'Edit a profile',
-    description: `The owner only (spec §5). JSON for text alone, or multipart/form-data with the files \`avatar\` and \`cover\`. A field left out stays as it is; empty text or null clears it. \`removeAvatar\` and \`removeCover\` remove an image, \`avatarAlt\` and \`coverAlt\` describe it. The username changes at most once in ${limits.usernameChange.cooldownDays} days, and the old one points here for ${limits.usernameChange.reserveDays} days. The whole edit is saved, or none of it. Answers the updated document, which subscribers of \`users/{uid}\` receive too.`,
+    description: `The owner only. JSON for text alone, or multipart/form-data with the files \`avatar\` and \`cover\`. A field left out stays as it is; empty text or null clears it. \`removeAvatar\` and \`removeCover\` remove an image, \`avatarAlt\` and \`coverAlt\` describe it. The username changes at most once in ${limits.usernameChange.cooldownDays} days, and the old one points here for ${limits.usernameChange.reserveDays} days. The whole edit is saved, or none of it. Answers the updated document, which subscribers of \`users/{uid}\` receive too.`,
     access: 'active',
     params: uidParamsSchema,
     form: {
