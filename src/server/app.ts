@@ -197,7 +197,7 @@ export async function buildApp(
       eventBus,
       new UserPresenter((key) => storage.url(key)),
     );
-    const authService = new AuthService(auth, config, usersRepository, users);
+    const authService = new AuthService(auth, config, usersRepository, users, mailer, log);
     const instance = new InstanceService(config);
     const profiles = new ProfilesService(
       new ProfilesRepository(database.db),

@@ -21,6 +21,11 @@ export const userDocumentSchema = z.object({
   cover: z.string().nullable(),
   coverAlt: z.string().nullable(),
   bio: z.string().nullable(),
+  /**
+   * The accounts the bio @mentions that exist, lowercased: only these link (issue: notifications, search
+   * and the everyday things), so a mention of no one stays text. Read with the document, so it is current.
+   */
+  bioMentions: z.array(z.string()),
   website: z.string().nullable(),
   role: roleSchema,
   active: z.boolean(),

@@ -10,6 +10,7 @@ export function makeUserDocument(overrides: Partial<UserDocument> = {}): UserDoc
     cover: null,
     coverAlt: null,
     bio: null,
+    bioMentions: [],
     website: null,
     role: 'user',
     createdAt: '2025-01-02T03:04:05.000Z',

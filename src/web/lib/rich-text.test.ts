@@ -107,6 +107,29 @@ describe('richTextSegments: mentions and hashtags (posts)', () => {
   });
 });
 
+describe('richTextSegments: mentions limited to known accounts (bios)', () => {
+  const bio = (known: readonly string[]) => ({ mentions: known, hashtags: true });
+
+  it('links only the listed names, whatever their case in the text', () => {
+    expect(richTextSegments('Hi @Grace and @nobody #Navy', bio(['grace']))).toEqual([
+      { kind: 'text', text: 'Hi ' },
+      { kind: 'mention', text: '@Grace', username: 'grace', href: '/grace' },
+      { kind: 'text', text: ' and @nobody ' },
+      { kind: 'hashtag', text: '#Navy', tag: 'navy', href: '/feed?tag=navy' },
+    ]);
+  });
+
+  it('keeps every mention as text when the list is empty', () => {
+    expect(richTextSegments('@grace @ada', bio([]))).toEqual([
+      { kind: 'text', text: '@grace @ada' },
+    ]);
+  });
+
+  it('never links a listed route word', () => {
+    expect(richTextSegments('@feed', bio(['feed']))).toEqual([{ kind: 'text', text: '@feed' }]);
+  });
+});
+
 describe('hashtagsOf', () => {
   it('lists distinct tags, lowercased', () => {
     expect(hashtagsOf('#News and #news, #Other')).toEqual(['news', 'other']);

@@ -2,8 +2,8 @@ import { find } from 'linkifyjs';
 // The plugins register their token types with linkifyjs on import, before its first scan.
 import 'linkify-plugin-hashtag';
 import 'linkify-plugin-mention';
-import { limits } from '@shared/limits.js';
-import { hashtagPath, isReservedUsername, profilePath } from '@shared/paths.js';
+import { mentionedUsername } from '@shared/mentions.js';
+import { hashtagPath, profilePath } from '@shared/paths.js';
 
 /** A run of user text: plain, a web link, a @mention of a profile, or a #hashtag of the feed. */
 export type RichSegment =
@@ -13,15 +13,15 @@ export type RichSegment =
   | { kind: 'hashtag'; text: string; tag: string; href: string };
 
 export interface RichTextOptions {
-  /** `@name` links to the profile /{name} (posts and comments; bios keep them as text). */
-  mentions?: boolean;
+  /**
+   * `@name` links to the profile /{name}: every well-formed name (posts and comments), or only the names
+   * listed (bios, whose document lists the mentioned accounts that exist); the rest stay text.
+   */
+  mentions?: boolean | readonly string[];
   /** `#tag` links to the Everyone feed filtered by the tag. */
   hashtags?: boolean;
 }
 
-const usernamePattern = new RegExp(
-  `^[a-z0-9_]{${String(limits.username.min)},${String(limits.username.max)}}$`,
-);
 /** The shape the server accepts for a hashtag (shared hashtagSchema), kept free of zod for the feed's first load. */
 const hashtagPattern = /^[\p{L}\p{N}_]{1,100}$/u;
 
@@ -72,9 +72,10 @@ function toSegment(
       return web ? { kind: 'link', text: value, href: web } : null;
     }
     case 'mention': {
-      if (!options.mentions) return null;
-      const username = value.slice(1).toLowerCase();
-      if (!usernamePattern.test(username) || isReservedUsername(username)) return null;
+      const { mentions } = options;
+      if (!mentions) return null;
+      const username = mentionedUsername(value);
+      if (!username || (mentions !== true && !mentions.includes(username))) return null;
       return { kind: 'mention', text: value, username, href: profilePath({ uid: '', username }) };
     }
     case 'hashtag': {

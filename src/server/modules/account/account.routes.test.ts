@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { meResponseSchema, sessionListSchema } from '../../../shared/schemas/account.js';
 import { sessionResponseSchema } from '../../../shared/schemas/auth.js';
 import { userDocumentSchema } from '../../../shared/schemas/user.js';
+import { formatUtc, maskEmail } from '../../mail/security-mail.js';
 import {
   cookieFrom,
   createTestApp,
@@ -68,17 +69,17 @@ describe.each(databaseTargets)('account settings on $name', (target) => {
   const post = (url: string, body: unknown, cookie?: string) =>
     send(t.app, 'POST', url, body, { cookie });
 
-  describe('email change', () => {
-    /** The token of the last confirmation link mailed to `email`. */
-    function mailedToken(email: string): string {
-      const message = t.mail.lastTo(email);
-      expect(message?.link).toMatch(/^http:\/\/hearth\.test\/settings\/account\?emailToken=/);
-      expect(message?.text).toContain(message?.link);
-      const token = new URL(message?.link ?? 'http://x').searchParams.get('emailToken');
-      expect(token).toBeTruthy();
-      return token ?? '';
-    }
+  /** The token of the last confirmation link mailed to `email`. */
+  function mailedToken(email: string): string {
+    const message = t.mail.lastTo(email);
+    expect(message?.link).toMatch(/^http:\/\/hearth\.test\/settings\/account\?emailToken=/);
+    expect(message?.text).toContain(message?.link);
+    const token = new URL(message?.link ?? 'http://x').searchParams.get('emailToken');
+    expect(token).toBeTruthy();
+    return token ?? '';
+  }
 
+  describe('email change', () => {
     it('changes the address once the link mailed to it is followed, and tells the old one', async () => {
       const { input, cookie, user } = await signUp(t.app);
       const newEmail = newUserInput().email;
@@ -107,7 +108,7 @@ describe.each(databaseTargets)('account settings on $name', (target) => {
 
       const notice = t.mail.lastTo(input.email);
       expect(notice?.subject).toMatch(/changed/i);
-      expect(notice?.text).toContain(newEmail);
+      expect(notice?.text).toContain(maskEmail(newEmail));
       expect(notice?.text).not.toContain(token);
 
       expectError(await post('/api/account/email/confirm', { token }), 400, 'invalid_token');
@@ -354,6 +355,103 @@ describe.each(databaseTargets)('account settings on $name', (target) => {
       );
       expect(response.statusCode, response.body).toBe(200);
       expect((await signIn(input.email, newPassword)).statusCode).toBe(200);
+    });
+  });
+
+  describe('security mail', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    /** What was mailed while `change` ran, and the minutes it ran in, as a mail names them. */
+    async function mailedDuring(change: () => Promise<void>) {
+      const first = t.mail.sent.length;
+      const start = new Date();
+      await change();
+      const end = new Date();
+      return { mail: t.mail.sent.slice(first), times: [formatUtc(start), formatUtc(end)] };
+    }
+
+    it('mails the account’s address once when the password changes: when, which browser, what to do', async () => {
+      const { input, cookie } = await signUp(t.app);
+      const { mail, times } = await mailedDuring(async () => {
+        const response = await send(
+          t.app,
+          'POST',
+          '/api/account/password',
+          { currentPassword: input.password, newPassword: 'a fresh and lengthy passphrase' },
+          { cookie, headers: { 'user-agent': firefoxOnLinux } },
+        );
+        expect(response.statusCode, response.body).toBe(200);
+      });
+      expect(mail).toHaveLength(1);
+      const [notice] = mail;
+      expect(notice?.to).toBe(input.email);
+      expect(notice?.subject).toBe('Your Hearth Test password was changed');
+      expect(notice?.text).toContain(`@${input.username} was changed from its account settings`);
+      expect(notice?.text).toContain('Device: Firefox on Linux');
+      expect(times.some((time) => notice?.text.includes(`When: ${time}`))).toBe(true);
+      expect(notice?.text).toContain('http://hearth.test/reset-password');
+      expect(notice?.html).toContain('href="http://hearth.test/reset-password"');
+      expect(notice?.text).not.toContain('a fresh and lengthy passphrase');
+    });
+
+    it('mails nothing when the password change is refused', async () => {
+      const { input, cookie } = await signUp(t.app);
+      const { mail } = await mailedDuring(async () => {
+        const response = await post(
+          '/api/account/password',
+          { currentPassword: 'not my password', newPassword: 'a fresh and lengthy passphrase' },
+          cookie,
+        );
+        expect(response.statusCode).toBe(400);
+      });
+      expect(mail.filter((message) => message.to === input.email)).toEqual([]);
+    });
+
+    it('mails the old address once when the email changes, with the new one partly hidden', async () => {
+      const { input, cookie } = await signUp(t.app);
+      const newEmail = newUserInput().email;
+      await post('/api/account/email', { newEmail, password: input.password }, cookie);
+      const token = mailedToken(newEmail);
+      const { mail, times } = await mailedDuring(async () => {
+        const response = await post('/api/account/email/confirm', { token });
+        expect(response.statusCode, response.body).toBe(200);
+      });
+      expect(mail).toHaveLength(1);
+      const [notice] = mail;
+      expect(notice?.to).toBe(input.email);
+      expect(notice?.subject).toBe('Your Hearth Test email address was changed');
+      expect(notice?.text).toContain(`was changed to ${maskEmail(newEmail)}.`);
+      expect(maskEmail(newEmail)).toMatch(/^p•••@example\.test$/);
+      expect(notice?.text).not.toContain(newEmail);
+      expect(notice?.html).not.toContain(newEmail);
+      expect(times.some((time) => notice?.text.includes(`When: ${time}`))).toBe(true);
+      expect(notice?.text).toContain('http://hearth.test/settings/account');
+    });
+
+    it('keeps a password change when the mailer fails', async () => {
+      const { input, cookie } = await signUp(t.app);
+      vi.spyOn(t.mail, 'send').mockRejectedValueOnce(new Error('mail server down'));
+      const response = await post(
+        '/api/account/password',
+        { currentPassword: input.password, newPassword: 'a fresh and lengthy passphrase' },
+        cookie,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await signIn(input.email, 'a fresh and lengthy passphrase')).statusCode).toBe(200);
+    });
+
+    it('answers an email change at once while the mailer hangs, and keeps it', async () => {
+      const { input, cookie } = await signUp(t.app);
+      const newEmail = newUserInput().email;
+      await post('/api/account/email', { newEmail, password: input.password }, cookie);
+      const token = mailedToken(newEmail);
+      const mailerSend = vi.spyOn(t.mail, 'send').mockReturnValueOnce(new Promise(() => undefined));
+      const response = await post('/api/account/email/confirm', { token });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(mailerSend).toHaveBeenCalledOnce();
+      expect((await sessionUser(cookie))?.email).toBe(newEmail);
     });
   });
 

@@ -15,10 +15,11 @@ import type { SessionCache } from '../../auth/session-cache.js';
 import type { Config } from '../../config.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../../errors.js';
 import { actionMail, type Mailer } from '../../mail/mailer.js';
+import { securityMail, sendNotice, type SecurityChange } from '../../mail/security-mail.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { Viewer } from '../../plugins/viewer.js';
 import { passwordProblem } from '../auth/password-policy.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UserRecord, UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import type { PostsService } from '../posts/posts.service.js';
 import type { AccountRepository, DeletionFanOut } from './account.repository.js';
@@ -162,25 +163,8 @@ export class AccountService {
       throw new Conflict('Another account started using that address in the meantime.');
     }
     await this.accounts.setEmail(user.id, pending.email);
-    this.mailer
-      .send({
-        to: user.email,
-        subject: `Your ${this.config.instanceName} email address was changed`,
-        ...actionMail({
-          instanceName: this.config.instanceName,
-          greeting: `Hello ${user.name},`,
-          lines: [
-            `The email address of your ${this.config.instanceName} account is now ${pending.email}.`,
-            `If you didn't do this, reset your password at once and contact the administrators.`,
-          ],
-          actionLabel: 'Reset your password',
-          actionUrl: `${this.config.publicUrl}/reset-password`,
-          footer: 'This notice goes to your previous address for your safety.',
-        }),
-      })
-      .catch((error: unknown) =>
-        this.log.warn({ err: error }, 'could not send the email-change notice'),
-      );
+    // To the previous address: whoever holds the new one may not be the owner.
+    this.notify(user, { kind: 'email-changed', newEmail: pending.email }, null);
     const updated = await this.usersRepository.findById(user.id);
     if (!updated) throw invalid;
     return this.users.presenter.me(updated);
@@ -214,12 +198,19 @@ export class AccountService {
         headers,
         returnHeaders: true,
       });
+      this.notify(user, { kind: 'password-changed' }, describeDevice(headers.get('user-agent')));
       return responseHeaders.getSetCookie();
     } catch (error) {
       if (error instanceof APIError && error.statusCode < 500)
         throw wrongPassword('currentPassword');
       throw error;
     }
+  }
+
+  /** Tells the account's address about a saved change; never fails or delays the change itself. */
+  private notify(user: UserRecord, change: SecurityChange, device: string | null): void {
+    const message = securityMail(this.config, user, change, { at: new Date(), device });
+    sendNotice(this.mailer, this.log, message);
   }
 
   async listSessions(viewer: Viewer): Promise<SessionInfo[]> {

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rateLimits } from '../../../shared/limits.js';
+import { formatUtc } from '../../mail/security-mail.js';
 import {
   cookieFrom,
   createTestApp,
@@ -766,6 +767,92 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       ).toBe(200);
       expect(await sessionUser(t, cookie)).toBeNull();
       expect(await sessionUser(t, cookieFrom(second))).toBeNull();
+    });
+
+    describe('security mail', () => {
+      afterEach(() => {
+        vi.restoreAllMocks();
+      });
+
+      const chromeOnWindows =
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+      /** Asks for a reset link for a new account and returns the account and the link's token. */
+      async function resetLink() {
+        const { input } = await signUp(t.app);
+        await send(t.app, 'POST', '/api/auth/request-password-reset', { email: input.email });
+        return { input, token: mailedToken(t, input.email) };
+      }
+
+      it('mails the account’s address once after a reset: when, which browser, what to do', async () => {
+        const { input, token } = await resetLink();
+        const first = t.mail.sent.length;
+        const start = formatUtc(new Date());
+        const reset = await send(
+          t.app,
+          'POST',
+          '/api/auth/reset-password',
+          { token, newPassword: 'a brand new passphrase' },
+          { headers: { 'user-agent': chromeOnWindows } },
+        );
+        expect(reset.statusCode, reset.body).toBe(200);
+        const times = [start, formatUtc(new Date())];
+        const mail = t.mail.sent.slice(first);
+        expect(mail).toHaveLength(1);
+        const [notice] = mail;
+        expect(notice?.to).toBe(input.email);
+        expect(notice?.subject).toBe('Your Hearth Test password was changed');
+        expect(notice?.text).toContain(
+          `@${input.username} was reset with a link sent to this address`,
+        );
+        expect(notice?.text).toContain('Device: Chrome on Windows');
+        expect(times.some((time) => notice?.text.includes(`When: ${time}`))).toBe(true);
+        expect(notice?.text).toContain('http://hearth.test/reset-password');
+        expect(notice?.text).not.toContain(token);
+        expect(notice?.link).toBeUndefined();
+      });
+
+      it('mails nothing when a reset is refused', async () => {
+        const { input, token } = await resetLink();
+        const first = t.mail.sent.length;
+        const weak = await send(t.app, 'POST', '/api/auth/reset-password', {
+          token,
+          newPassword: 'password123',
+        });
+        expect(weak.statusCode).toBe(400);
+        const madeUp = await send(t.app, 'POST', '/api/auth/reset-password', {
+          token: `${token}x`,
+          newPassword: 'a brand new passphrase',
+        });
+        expect(madeUp.statusCode).toBe(400);
+        expect(t.mail.sent.slice(first).filter((message) => message.to === input.email)).toEqual(
+          [],
+        );
+      });
+
+      it('keeps the reset when the mailer fails, and answers while it hangs', async () => {
+        for (const failure of [
+          Promise.reject(new Error('mail server down')),
+          new Promise<void>(() => undefined),
+        ]) {
+          // A rejection nobody reads yet must not count as unhandled before the service catches it.
+          failure.catch(() => undefined);
+          const { input, token } = await resetLink();
+          const mailerSend = vi.spyOn(t.mail, 'send').mockReturnValueOnce(failure);
+          const reset = await send(t.app, 'POST', '/api/auth/reset-password', {
+            token,
+            newPassword: 'a brand new passphrase',
+          });
+          expect(reset.statusCode, reset.body).toBe(200);
+          expect(mailerSend).toHaveBeenCalledOnce();
+          mailerSend.mockRestore();
+          const signIn = await send(t.app, 'POST', '/api/auth/sign-in', {
+            identifier: input.email,
+            password: 'a brand new passphrase',
+          });
+          expect(signIn.statusCode).toBe(200);
+        }
+      });
     });
 
     it('refuses an expired token and leaves the password as it was', async () => {

@@ -43,8 +43,8 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = (app, { aut
     };
   });
 
-  serve(app, api.resetPassword, async ({ body }) => {
-    await auth.resetPassword(body);
+  serve(app, api.resetPassword, async ({ body, request }) => {
+    await auth.resetPassword(body, webHeaders(request));
     return { ok: true as const };
   });
   return Promise.resolve();

@@ -1,4 +1,5 @@
 import { APIError } from 'better-auth/api';
+import type { Logger } from 'pino';
 import type {
   RequestPasswordResetBody,
   ResetPasswordBody,
@@ -10,6 +11,9 @@ import type { Auth } from '../../auth/auth.js';
 import type { SessionIdentity } from '../../auth/session-cache.js';
 import type { Config } from '../../config.js';
 import { Conflict, DomainError, Forbidden, Invalid } from '../../errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { securityMail, sendNotice } from '../../mail/security-mail.js';
+import { describeDevice } from '../account/account.service.js';
 import type { UserRecord, UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { passwordProblem } from './password-policy.js';
@@ -43,6 +47,8 @@ export class AuthService {
     private readonly config: Config,
     private readonly repository: UsersRepository,
     private readonly users: UsersService,
+    private readonly mailer: Mailer,
+    private readonly log: Logger,
   ) {}
 
   /** Parsed input (the route validated it with the shared schema). */
@@ -133,9 +139,17 @@ export class AuthService {
     await this.auth.api.requestPasswordReset({ body: { email: input.email } });
   }
 
-  async resetPassword(input: ResetPasswordBody): Promise<void> {
+  /** Sets a new password from a mailed link, then tells the account's address (issue: security mail). */
+  async resetPassword(input: ResetPasswordBody, headers: Headers): Promise<void> {
     const weak = passwordProblem(input.newPassword);
     if (weak) throw new Invalid('Choose a stronger password.', { newPassword: weak });
+    // Better Auth answers a reset with no user: the token's record names it, read before the reset uses it
+    // up, and so is the account, so nothing can fail between the saved reset and its notice.
+    const context = await this.auth.$context;
+    const pending = await context.internalAdapter.findVerificationValue(
+      `reset-password:${input.token}`,
+    );
+    const user = pending ? await this.repository.findById(pending.value) : undefined;
     try {
       await this.auth.api.resetPassword({
         body: { token: input.token, newPassword: input.newPassword },
@@ -147,6 +161,13 @@ export class AuthService {
       }
       throw error;
     }
+    if (!user) return;
+    const device = describeDevice(headers.get('user-agent'));
+    sendNotice(
+      this.mailer,
+      this.log,
+      securityMail(this.config, user, { kind: 'password-reset' }, { at: new Date(), device }),
+    );
   }
 
   private async me(uid: string): Promise<Me> {

@@ -237,6 +237,24 @@ describe.each(databaseTargets)('profile page head tags on $name', (target) => {
     expectPage(await page(`/${renamed}`), 200);
   });
 
+  it('sends /@{username}, in any case, to the profile with a 301 that keeps the query', async () => {
+    const { user, cookie } = await signUp(t.app);
+    expectRedirect(await page(`/@${user.username}`), `/${user.username}`);
+    expectRedirect(await page(`/@${user.username.toUpperCase()}/`), `/${user.username}`);
+    expectRedirect(await page(`/@${user.username}?ref=x`), `/${user.username}?ref=x`);
+    const renamed = `${user.username}_at`.slice(0, 30);
+    await edit(user.uid, { username: renamed }, cookie);
+    expectRedirect(await page(`/@${user.username}`), `/${renamed}`);
+  });
+
+  it('answers /@ with no one behind it with the 404 page, never another route', async () => {
+    for (const url of ['/@no_such_person_here', '/@feed', '/@', '/@not-a-name']) {
+      const tags = expectPage(await page(url), 404);
+      expect(tags.titles).toEqual(['Not found · Hearth Test']);
+      expect(tags.one('og:type')).toBeUndefined();
+    }
+  });
+
   it('answers 404 once the account is deleted', async () => {
     const { user, cookie, input } = await signUp(t.app);
     expectPage(await page(`/${user.username}`), 200);

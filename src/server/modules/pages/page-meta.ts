@@ -21,6 +21,7 @@ export interface PageMeta {
 }
 
 const profilePathPattern = /^\/(?:ym\/)?([^/]+)\/?$/;
+const handlePathPattern = /^\/@([^/]*)\/?$/;
 const postPathPattern = /^\/post\/([^/]*)\/?$/;
 const usernameLike = /^[A-Za-z0-9_]{1,64}$/;
 
@@ -63,6 +64,18 @@ export class PageMetaService {
     };
   }
 
+  /** The Mastodon-style address /@{username}: a 301 to the profile's own address, or 404 for no one. */
+  private async forHandle(handle: string): Promise<PageMeta> {
+    if (!usernameLike.test(handle) || isReservedUsername(handle)) return this.notFound();
+    try {
+      const user = await this.users.getByUsername(handle);
+      return user.username ? { status: 301, redirect: `/${user.username}` } : this.notFound();
+    } catch (error) {
+      if (error instanceof NotFound) return this.notFound();
+      throw error;
+    }
+  }
+
   private absolute(url: string): string {
     return url.startsWith('http') ? url : `${this.config.publicUrl}${url}`;
   }
@@ -70,6 +83,8 @@ export class PageMetaService {
   async forPath(pathname: string): Promise<PageMeta> {
     const postId = postPathPattern.exec(pathname)?.[1];
     if (postId !== undefined) return this.forPost(postId);
+    const handle = handlePathPattern.exec(pathname)?.[1];
+    if (handle !== undefined) return this.forHandle(handle);
     const match = profilePathPattern.exec(pathname);
     const requested = match?.[1];
     if (!requested || !usernameLike.test(requested) || isReservedUsername(requested)) {

@@ -27,6 +27,7 @@ export class UserPresenter {
       cover: url(cover.cover?.key),
       coverAlt: record.coverAlt,
       bio: record.bio,
+      bioMentions: record.bioMentions,
       website: record.website,
       role: asRole(record.role),
       active: record.active,

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { mentionedUsernames } from '../../../shared/mentions.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { toActive, toIsoString, toIsoStringOrNull } from '../../db/values.js';
 
@@ -17,19 +18,54 @@ export interface UserRecord extends Omit<UserRow, Timestamps | 'active'> {
   avatarAlt: string | null;
   coverRenditions: string | null;
   coverAlt: string | null;
+  /** The existing accounts the bio mentions, as of this read. */
+  bioMentions: string[];
 }
 
 /** A user as either dialect reads it, before its timestamps take one shape (db/values.ts). */
-type StoredUser = Omit<UserRecord, Timestamps | 'active'> & Pick<UserRow, Timestamps | 'active'>;
+type StoredUser = Omit<UserRecord, Timestamps | 'active' | 'bioMentions'> &
+  Pick<UserRow, Timestamps | 'active'>;
 
-const toUserRecord = (row: StoredUser): UserRecord => ({
+const toUserRecord = (row: StoredUser, bioMentions: string[]): UserRecord => ({
   ...row,
+  bioMentions,
   active: toActive(row.active),
   createdAt: toIsoString(row.createdAt),
   updatedAt: toIsoString(row.updatedAt),
   usernameChangedAt: toIsoStringOrNull(row.usernameChangedAt),
   banExpires: toIsoStringOrNull(row.banExpires),
 });
+
+/** Names per IN list: far below either dialect's limit on bound parameters. */
+const namesPerQuery = 500;
+
+/**
+ * Records of stored users, each with the mentioned accounts of its bio that exist now: one query for all
+ * of them, none when no bio mentions anyone. Read, never stored, so a mention links once its account
+ * exists and stops when it is gone.
+ */
+async function toUserRecords(
+  db: Kysely<Database>,
+  rows: readonly StoredUser[],
+): Promise<UserRecord[]> {
+  const mentioned = rows.map((row) => (row.bio ? mentionedUsernames(row.bio) : []));
+  const wanted = [...new Set(mentioned.flat())];
+  const existing = new Set<string>();
+  for (let start = 0; start < wanted.length; start += namesPerQuery) {
+    const found = await db
+      .selectFrom('users')
+      .select('username')
+      .where('username', 'in', wanted.slice(start, start + namesPerQuery))
+      .execute();
+    for (const { username } of found) if (username) existing.add(username);
+  }
+  return rows.map((row, index) =>
+    toUserRecord(
+      row,
+      (mentioned[index] ?? []).filter((name) => existing.has(name)),
+    ),
+  );
+}
 
 /** Users with their avatar and cover, in one query. */
 function userRecords(db: Kysely<Database>) {
@@ -57,7 +93,7 @@ export async function readUserRecords(
   const rows = await userRecords(trx)
     .where('users.id', 'in', [...uids])
     .execute();
-  return rows.map(toUserRecord);
+  return toUserRecords(trx, rows);
 }
 
 /** The only place that reads and writes the users table. */
@@ -71,7 +107,7 @@ export class UsersRepository {
 
   async findById(uid: string): Promise<UserRecord | undefined> {
     const row = await this.records().where('users.id', '=', uid).executeTakeFirst();
-    return row && toUserRecord(row);
+    return row && (await toUserRecords(this.db, [row]))[0];
   }
 
   /** Many users in one query; ids of users that are gone are left out. */
@@ -80,7 +116,7 @@ export class UsersRepository {
     const rows = await this.records()
       .where('users.id', 'in', [...uids])
       .execute();
-    return rows.map(toUserRecord);
+    return toUserRecords(this.db, rows);
   }
 
   /** What an authenticated request needs of its user: no profile columns, no image joins. */
@@ -100,14 +136,14 @@ export class UsersRepository {
     const row = await this.records()
       .where('users.username', '=', username.toLowerCase())
       .executeTakeFirst();
-    return row && toUserRecord(row);
+    return row && (await toUserRecords(this.db, [row]))[0];
   }
 
   async findByEmail(email: string): Promise<UserRecord | undefined> {
     const row = await this.records()
       .where('users.email', '=', email.toLowerCase())
       .executeTakeFirst();
-    return row && toUserRecord(row);
+    return row && (await toUserRecords(this.db, [row]))[0];
   }
 
   /** Users by join date, oldest first. */
@@ -118,7 +154,7 @@ export class UsersRepository {
       .limit(limit)
       .offset(offset)
       .execute();
-    return rows.map(toUserRecord);
+    return toUserRecords(this.db, rows);
   }
 
   async update(

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { useSelfClearing } from '@web/lib/use-self-clearing.js';
 
 /** A one-line notice carried in the history state to the page a flow ends on ("Your account was deleted."). */
 export interface RouteNoticeState {
@@ -18,14 +20,20 @@ export function noticeOf(state: unknown): string | null {
 }
 
 /**
- * Shows the notice a flow left for this page. It lives in the history entry, so it goes with the
- * next navigation and is not carried into bookmarks or shared links.
+ * Shows the notice a flow left for this page, until it clears itself. It lives in the history entry,
+ * so it goes with the next navigation and is not carried into bookmarks or shared links.
  */
 export function RouteNotice() {
-  const notice = noticeOf(useLocation().state);
+  const location = useLocation();
+  // Cleared per history entry: leaving the entry's state alone keeps Back and reload predictable.
+  const [clearedKey, setClearedKey] = useState<string | null>(null);
+  const notice = clearedKey === location.key ? null : noticeOf(location.state);
+  const hold = useSelfClearing(notice === null ? null : location.key, () => {
+    setClearedKey(location.key);
+  });
   if (!notice) return null;
   return (
-    <p className="notice route-notice" role="status">
+    <p className="notice route-notice" role="status" {...hold}>
       {notice}
     </p>
   );

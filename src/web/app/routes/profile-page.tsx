@@ -1,6 +1,10 @@
 import { Navigate, useLocation, useParams } from 'react-router';
+import { isReservedUsername } from '@shared/paths.js';
 import { useUserByUsername } from '@web/features/users/api/get-user-by-username.js';
-import { ProfileLoadState } from '@web/features/users/components/profile-load-state.js';
+import {
+  ProfileLoadState,
+  ProfileNotFound,
+} from '@web/features/users/components/profile-load-state.js';
 import { useUserDocument } from '@web/features/users/hooks/use-user-document.js';
 import { samePrefixPath } from '@web/features/users/profile-links.js';
 import { profileTitle } from '@web/features/users/profile-title.js';
@@ -42,15 +46,29 @@ function ProfileByUsername({ username }: { username: string }) {
   return <ProfileLoadState query={query} handle={username} />;
 }
 
-/** spec §2: /{username} and /ym/{username}, open to all. */
+/** A /@{name} whose name is a route word: no account can hold it. */
+function NoSuchHandle({ handle }: { handle: string }) {
+  usePageTitle('Profile not found');
+  return <ProfileNotFound handle={handle || null} />;
+}
+
+/** spec §2: /{username} and /ym/{username}, open to all; also /@{username}, as other networks write it. */
 export function ProfilePage() {
   const { username = '' } = useParams();
   const location = useLocation();
-  const lower = username.toLowerCase();
-  if (username !== lower) {
-    // Usernames are stored lowercase: show one canonical address for each profile.
+  let canonical = username.toLowerCase();
+  if (canonical.startsWith('@')) {
+    canonical = canonical.slice(1);
+    // /@feed is not the feed: a route word names no one, so it must not lead to its route.
+    if (canonical === '' || isReservedUsername(canonical)) {
+      return <NoSuchHandle handle={canonical} />;
+    }
+  }
+  if (username !== canonical) {
+    // Usernames are stored lowercase and written without the @ in addresses: one address per profile.
+    // The last named segment: /@Ada/ must become /ada/, not /@Ada/ada.
     const segments = location.pathname.split('/');
-    segments[segments.length - 1] = encodeURIComponent(lower);
+    segments[segments.findLastIndex(Boolean)] = encodeURIComponent(canonical);
     return (
       <Navigate
         to={{ pathname: segments.join('/'), search: location.search, hash: location.hash }}
@@ -58,5 +76,5 @@ export function ProfilePage() {
       />
     );
   }
-  return <ProfileByUsername key={lower} username={lower} />;
+  return <ProfileByUsername key={canonical} username={canonical} />;
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RequestResetForm } from '@web/features/auth/components/request-reset-form.js';
 import { ResetPasswordForm } from '@web/features/auth/components/reset-password-form.js';
@@ -7,7 +8,16 @@ import { usePageTitle } from '../hooks/use-page-title.js';
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  usePageTitle(token === null ? 'Reset your password' : 'Choose a new password');
+  const [changed, setChanged] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const title = changed ? 'Password changed' : 'Choose a new password';
+  usePageTitle(token === null ? 'Reset your password' : title);
+
+  // The form and its button are gone: focus goes to the heading that now says what happened.
+  useEffect(() => {
+    if (changed) heading.current?.focus();
+  }, [changed]);
+
   return (
     <div className="page page--auth">
       <div className="card auth-card">
@@ -25,14 +35,24 @@ export function ResetPasswordPage() {
         ) : (
           <>
             <header className="auth-card__header">
-              <h1>Choose a new password</h1>
+              <h1 ref={heading} tabIndex={-1}>
+                {title}
+              </h1>
             </header>
-            <ResetPasswordForm key={token} token={token} />
+            <ResetPasswordForm
+              key={token}
+              token={token}
+              onDone={() => {
+                setChanged(true);
+              }}
+            />
           </>
         )}
-        <p className="auth-card__switch">
-          Remembered it? <Link to="/login">Back to sign in</Link>
-        </p>
+        {changed ? null : (
+          <p className="auth-card__switch">
+            Remembered it? <Link to="/login">Back to sign in</Link>
+          </p>
+        )}
       </div>
     </div>
   );

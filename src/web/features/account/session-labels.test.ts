@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceLabel, lastActiveLabel } from './session-labels.js';
+import { deviceLabel, lastActiveLabel, sessionActivityLabel } from './session-labels.js';
 
 describe('deviceLabel', () => {
   it('names the browser and system, or says it is unknown', () => {
@@ -33,5 +33,22 @@ describe('lastActiveLabel', () => {
 
   it('copes with an unreadable time', () => {
     expect(lastActiveLabel('nope', now, 'en')).toBe('Last active at an unknown time');
+  });
+});
+
+describe('sessionActivityLabel', () => {
+  const now = Date.parse('2025-03-10T12:00:00Z');
+  const hourAgo = new Date(now - 3_600_000).toISOString();
+
+  it('calls this device active now, whatever its stored time says', () => {
+    expect(sessionActivityLabel({ current: true, lastSeenAt: hourAgo }, now, 'en')).toBe(
+      'Active now',
+    );
+  });
+
+  it('gives other devices their last activity', () => {
+    expect(sessionActivityLabel({ current: false, lastSeenAt: hourAgo }, now, 'en')).toBe(
+      'Last active 1 hour ago',
+    );
   });
 });

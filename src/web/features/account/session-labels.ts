@@ -9,6 +9,15 @@ export function deviceLabel(session: Pick<SessionInfo, 'device'>): string {
   return session.device?.trim() || 'Unknown device';
 }
 
+/** The session in use is active by definition; its stored time lags behind by design. */
+export function sessionActivityLabel(
+  session: Pick<SessionInfo, 'current' | 'lastSeenAt'>,
+  now: number,
+  locale?: string,
+): string {
+  return session.current ? 'Active now' : lastActiveLabel(session.lastSeenAt, now, locale);
+}
+
 /**
  * "Last active …": relative while recent (a minute ago, 3 hours ago, 2 days ago), then the date, as
  * people read activity lists. `locale` is for tests; the page uses the browser's.

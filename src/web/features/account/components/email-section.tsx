@@ -83,7 +83,16 @@ export function EmailSection({ currentEmail, accountName, active }: EmailSection
           />
         </fieldset>
         <div className="form__actions">
-          <FormStatus>{sent ? <p>{sent}</p> : null}</FormStatus>
+          <FormStatus
+            autoClear={{
+              notice: sent,
+              clear: () => {
+                setSent(null);
+              },
+            }}
+          >
+            {sent ? <p>{sent}</p> : null}
+          </FormStatus>
           <SubmitButton
             busy={isSubmitting}
             disabled={!active}

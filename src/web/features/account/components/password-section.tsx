@@ -85,7 +85,16 @@ export function PasswordSection({ accountName, onChanged }: PasswordSectionProps
           {...register('signOutOtherSessions')}
         />
         <div className="form__actions">
-          <FormStatus>{done ? <p>{done}</p> : null}</FormStatus>
+          <FormStatus
+            autoClear={{
+              notice: done,
+              clear: () => {
+                setDone(null);
+              },
+            }}
+          >
+            {done ? <p>{done}</p> : null}
+          </FormStatus>
           <SubmitButton
             busy={isSubmitting}
             label="Change password"

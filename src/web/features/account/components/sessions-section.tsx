@@ -4,7 +4,7 @@ import { FormStatus } from '@web/components/ui/form-status.js';
 import { isApiError } from '@web/lib/api-client.js';
 import { useSessions } from '../api/get-sessions.js';
 import { useRevokeSession } from '../api/revoke-session.js';
-import { deviceLabel, lastActiveLabel } from '../session-labels.js';
+import { deviceLabel, sessionActivityLabel } from '../session-labels.js';
 
 const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
@@ -91,12 +91,16 @@ export function SessionsSection() {
                 </p>
                 <p className="session__meta">
                   <span>{session.ipAddress ?? 'Unknown address'}</span>
-                  <time
-                    dateTime={session.lastSeenAt}
-                    title={fullDate.format(Date.parse(session.lastSeenAt))}
-                  >
-                    {lastActiveLabel(session.lastSeenAt, now)}
-                  </time>
+                  {session.current ? (
+                    <span>{sessionActivityLabel(session, now)}</span>
+                  ) : (
+                    <time
+                      dateTime={session.lastSeenAt}
+                      title={fullDate.format(Date.parse(session.lastSeenAt))}
+                    >
+                      {sessionActivityLabel(session, now)}
+                    </time>
+                  )}
                 </p>
               </div>
               {session.current ? null : (
@@ -134,7 +138,16 @@ export function SessionsSection() {
         change your password.
       </p>
       {body}
-      <FormStatus>{announcement ? <p>{announcement}</p> : null}</FormStatus>
+      <FormStatus
+        autoClear={{
+          notice: announcement,
+          clear: () => {
+            setAnnouncement(null);
+          },
+        }}
+      >
+        {announcement ? <p>{announcement}</p> : null}
+      </FormStatus>
       {revokeError ? (
         <p className="alert alert--error" role="alert">
           {revokeError}

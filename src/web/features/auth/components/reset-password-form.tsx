@@ -28,6 +28,8 @@ const tokenSchema = resetPasswordBodySchema.shape.token;
 
 interface ResetPasswordFormProps {
   token: string;
+  /** After the new password is saved, so the page can say so in its heading. */
+  onDone?: () => void;
 }
 
 function InvalidLink() {
@@ -47,7 +49,7 @@ function InvalidLink() {
 }
 
 /** Step two of the reset: choose a new password with the one-time token from the email. */
-export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
+export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const resetPassword = useResetPassword();
   const [formError, setFormError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<'form' | 'done' | 'invalid-token'>(() =>
@@ -69,6 +71,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     try {
       await resetPassword.mutateAsync({ token, newPassword });
       setOutcome('done');
+      onDone?.();
     } catch (error) {
       if (isApiError(error, 'invalid_token')) {
         setOutcome('invalid-token');
@@ -84,7 +87,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     return (
       <div role="status">
         <StatusPanel
-          title="Your password has been changed"
+          title="Sign in with your new password"
           icon={<CheckIcon />}
           actions={
             <Link className="button button--primary" to="/login">
@@ -92,7 +95,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
             </Link>
           }
         >
-          <p>Use your new password the next time you sign in.</p>
+          <p>Your old password no longer works.</p>
         </StatusPanel>
       </div>
     );

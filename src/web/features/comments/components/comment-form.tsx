@@ -140,7 +140,18 @@ export function CommentForm({
         }}
       />
       <div className="form__actions comment-form__actions">
-        {savedMessage ? <FormStatus>{saved ? <p>{saved}</p> : null}</FormStatus> : null}
+        {savedMessage ? (
+          <FormStatus
+            autoClear={{
+              notice: saved,
+              clear: () => {
+                setSaved(null);
+              },
+            }}
+          >
+            {saved ? <p>{saved}</p> : null}
+          </FormStatus>
+        ) : null}
         {onCancel ? (
           <button
             type="button"

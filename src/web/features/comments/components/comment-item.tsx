@@ -133,7 +133,7 @@ export function CommentItem({
       className={`comment${isReply ? ' comment--reply' : ''}`}
       aria-label={`${isReply ? 'Reply' : 'Comment'} by ${name}`}
       tabIndex={-1}
-      data-comment
+      data-comment={comment.id}
     >
       <Avatar
         user={comment.author}
@@ -183,6 +183,13 @@ export function CommentItem({
         )}
 
         <div className="comment__actions">
+          {viewer === null ? (
+            // Signed out: the same places say what signing in would let the reader do.
+            <Link className="comment__action" to="/login">
+              <HeartIcon />
+              Sign in to like
+            </Link>
+          ) : null}
           {canAct ? (
             <button
               type="button"
@@ -198,6 +205,11 @@ export function CommentItem({
           ) : null}
           {comment.likeCount > 0 ? (
             <span className="comment__likes">{likeLabel(comment.likeCount)}</span>
+          ) : null}
+          {viewer === null ? (
+            <Link className="comment__action" to="/login">
+              Sign in to reply
+            </Link>
           ) : null}
           {canAct && onReply ? (
             <button

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Comment, Thread } from '@shared/schemas/post.js';
 import { LoadMoreButton } from '@web/components/ui/load-more-button.js';
 import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
@@ -40,7 +40,10 @@ export function CommentThread({
   const replies = useReplies(postId, thread.id, viewerUid, expanded);
   const createComment = useCreateComment(postId, viewerUid);
   const listRef = useRef<HTMLUListElement>(null);
+  const threadRef = useRef<HTMLLIElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  // The reply just posted, to be focused once it is on the page.
+  const sentId = useRef<string | null>(null);
 
   // Until the full list has come, the preview stands in for it.
   const full = expanded && replies.data !== undefined;
@@ -60,6 +63,26 @@ export function CommentThread({
     const target = replyTarget(to, viewer);
     setReply((current) => ({ username: target.mention, seq: (current?.seq ?? 0) + 1 }));
   };
+  const closeReply = () => {
+    setReply(null);
+    // Back to the Reply button that opened the box, if it is still there.
+    if (opener.current?.isConnected) opener.current.focus();
+    opener.current = null;
+  };
+
+  useEffect(() => {
+    if (sentId.current === null) return;
+    const posted = threadRef.current?.querySelector<HTMLElement>(
+      `[data-comment="${CSS.escape(sentId.current)}"]`,
+    );
+    sentId.current = null;
+    // The box closed under the keyboard: the reply itself is the natural place to continue from,
+    // else the Reply button that opened the box.
+    if (posted) posted.focus();
+    else if (opener.current?.isConnected) opener.current.focus();
+    opener.current = null;
+  });
+
   const canReply = !!viewer && viewer.active;
   const itemFor = (comment: Comment) => (
     <CommentItem
@@ -74,7 +97,7 @@ export function CommentThread({
   const item = (comment: Comment) => <li key={comment.id}>{itemFor(comment)}</li>;
 
   return (
-    <li className="comment-thread">
+    <li className="comment-thread" ref={threadRef}>
       {itemFor(thread)}
       {shown.length > 0 || extra.length > 0 || !complete || reply ? (
         <div className="comment-thread__replies">
@@ -111,18 +134,18 @@ export function CommentThread({
               label="Write a reply"
               submitLabel="Post reply"
               busyLabel="Posting reply…"
-              savedMessage="Reply posted."
               mention={reply}
               rows={2}
               className="form comment-form comment-form--reply"
-              onCancel={() => {
-                setReply(null);
-                // Back to the Reply button that opened the box, if it is still there.
-                if (opener.current?.isConnected) opener.current.focus();
-                opener.current = null;
-              }}
+              onCancel={closeReply}
               onSave={async (body) => {
-                await createComment.mutateAsync({ postId, body, parentId: thread.id });
+                const created = await createComment.mutateAsync({
+                  postId,
+                  body,
+                  parentId: thread.id,
+                });
+                sentId.current = created.id;
+                setReply(null);
               }}
             />
           ) : null}

@@ -45,8 +45,10 @@ function Composer({ postId, viewer }: { postId: string; viewer: CommentViewerSta
   if (viewer === null) {
     return (
       <p className="comments__prompt">
-        <Link to="/signin">Sign in</Link> or <Link to="/register">create an account</Link> to join
-        the conversation.
+        <Link className="button button--primary button--small" to="/login">
+          Sign in to comment
+        </Link>{' '}
+        New here? <Link to="/register">Create an account</Link> to join the conversation.
       </p>
     );
   }
@@ -172,7 +174,14 @@ export function CommentsSection({ post, viewer }: CommentsSectionProps) {
           : `${countFormat.format(count)} ${count === 1 ? 'comment' : 'comments'}`}
       </h2>
       {body}
-      <FormStatus>
+      <FormStatus
+        autoClear={{
+          notice: announcement,
+          clear: () => {
+            setAnnouncement(null);
+          },
+        }}
+      >
         {announcement ? <p key={announcement.seq}>{announcement.text}</p> : null}
       </FormStatus>
       <Composer postId={post.id} viewer={viewer} />

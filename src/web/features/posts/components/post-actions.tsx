@@ -22,8 +22,9 @@ interface PostActionsProps {
 }
 
 /**
- * Like (a toggle with aria-pressed, optimistic), who liked, and the comment count. Readers who may not
- * like (signed out, inactive: ADR 0005) keep a focusable button that says why when pressed.
+ * Like (a toggle with aria-pressed, optimistic), who liked, and the comment count. Signed-out readers
+ * get "Sign in to like", a link to the sign-in page; inactive ones (ADR 0005) keep a focusable button
+ * that says why when pressed.
  */
 export function PostActions({ post, viewer, linkComments }: PostActionsProps) {
   const like = useLikePost(post.id);
@@ -37,24 +38,31 @@ export function PostActions({ post, viewer, linkComments }: PostActionsProps) {
   return (
     <div className="post__footer">
       <div className="post__actions">
-        <button
-          type="button"
-          className={`post__action post__like${post.liked ? ' post__like--on' : ''}`}
-          aria-pressed={post.liked}
-          aria-disabled={allowed ? undefined : true}
-          aria-describedby={explain || failed ? noteId : undefined}
-          onClick={() => {
-            if (!allowed) {
-              // Still loading the session: say nothing rather than something that may not be true.
-              if (viewer !== undefined) setExplain(true);
-              return;
-            }
-            like.mutate({ postId: post.id, liked: !post.liked });
-          }}
-        >
-          <HeartIcon filled={post.liked} />
-          Like
-        </button>
+        {viewer === null ? (
+          <Link className="post__action post__like" to="/login">
+            <HeartIcon filled={false} />
+            Sign in to like
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className={`post__action post__like${post.liked ? ' post__like--on' : ''}`}
+            aria-pressed={post.liked}
+            aria-disabled={allowed ? undefined : true}
+            aria-describedby={explain || failed ? noteId : undefined}
+            onClick={() => {
+              if (!allowed) {
+                // Still loading the session: say nothing rather than something that may not be true.
+                if (viewer !== undefined) setExplain(true);
+                return;
+              }
+              like.mutate({ postId: post.id, liked: !post.liked });
+            }}
+          >
+            <HeartIcon filled={post.liked} />
+            Like
+          </button>
+        )}
         {post.likeCount > 0 ? (
           <button
             type="button"
@@ -91,13 +99,7 @@ export function PostActions({ post, viewer, linkComments }: PostActionsProps) {
         {failed ? <p className="post__note post__note--error">{failed}</p> : null}
         {explain && !failed ? (
           <p className="post__note">
-            {viewer === null ? (
-              <>
-                <Link to="/login">Sign in</Link> to like posts.
-              </>
-            ) : (
-              'Your account is awaiting activation, so you can’t like posts yet.'
-            )}
+            Your account is awaiting activation, so you can’t like posts yet.
           </p>
         ) : null}
       </div>

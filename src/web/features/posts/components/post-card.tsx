@@ -9,6 +9,7 @@ import { RichText } from '@web/components/ui/rich-text.js';
 import { preload } from '@web/lib/on-demand.js';
 import { fullTimeLabel, relativeTimeLabel } from '@web/lib/relative-time.js';
 import { useNow } from '@web/lib/use-now.js';
+import { useSelfClearing } from '@web/lib/use-self-clearing.js';
 import { canDeletePost, canEditPost, type PostViewerState } from '../viewer.js';
 import { DeletePostDialog } from './delete-post-dialog.js';
 import {
@@ -19,9 +20,6 @@ import {
 } from './lazy-parts.js';
 import { PostActions } from './post-actions.js';
 import { PostImages } from './post-images.js';
-
-/** How long "Link copied" stays on screen. */
-const noticeMs = 4_000;
 
 interface PostCardProps {
   post: PostView;
@@ -54,15 +52,10 @@ export function PostCard({ post, viewer, variant = 'feed', onDeleted }: PostCard
     if (canEdit) preload(loadPostEditForm);
   }, [canEdit]);
 
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => {
-      setNotice(null);
-    }, noticeMs);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [notice]);
+  // Pointing at the fallback, to copy its link by hand, keeps it on screen.
+  const noticeHold = useSelfClearing(notice, () => {
+    setNotice(null);
+  });
 
   const copyLink = () => {
     const url = new URL(postPath(post.id), window.location.origin).href;
@@ -168,7 +161,7 @@ export function PostCard({ post, viewer, variant = 'feed', onDeleted }: PostCard
 
       <PostActions post={post} viewer={viewer} linkComments={variant === 'feed'} />
 
-      <div role="status" className="post__notice-region">
+      <div role="status" className="post__notice-region" {...noticeHold}>
         {notice ? <p className="post__note">{notice}</p> : null}
       </div>
 

@@ -222,7 +222,16 @@ export function PostComposer({ user }: PostComposerProps) {
             {imageNote}
           </p>
         ) : null}
-        <FormStatus>{status}</FormStatus>
+        <FormStatus
+          autoClear={{
+            notice: status,
+            clear: () => {
+              setStatus(null);
+            },
+          }}
+        >
+          {status}
+        </FormStatus>
       </FormShell>
     </section>
   );

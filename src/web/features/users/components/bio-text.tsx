@@ -2,10 +2,12 @@ import { RichText } from '@web/components/ui/rich-text.js';
 
 interface BioTextProps {
   bio: string;
+  /** The accounts the bio mentions that exist (the user document's bioMentions): only these link. */
+  mentions: readonly string[];
   className?: string;
 }
 
-/** A bio as plain text with its web addresses as links (mentions and hashtags stay text in bios). */
-export function BioText({ bio, className }: BioTextProps) {
-  return <RichText text={bio} className={className} />;
+/** A bio with its web addresses, #hashtags and the @mentions of existing accounts as links, as posts have. */
+export function BioText({ bio, mentions, className }: BioTextProps) {
+  return <RichText text={bio} className={className} mentions={mentions} hashtags />;
 }

@@ -97,7 +97,9 @@ export function ProfileCard({ user, actions }: ProfileCardProps) {
           </div>
           {actions ? <div className="profile__actions">{actions}</div> : null}
         </div>
-        {user.bio ? <BioText className="profile__bio" bio={user.bio} /> : null}
+        {user.bio ? (
+          <BioText className="profile__bio" bio={user.bio} mentions={user.bioMentions} />
+        ) : null}
         <div className="profile__meta">
           {website ? (
             // rel=me lets other sites verify that this profile and the website belong together.

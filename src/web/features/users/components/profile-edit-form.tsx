@@ -247,7 +247,15 @@ export function ProfileEditForm({
       </section>
 
       <div className="form__actions">
-        <FormStatus tone={outcome?.kind === 'unchanged' ? 'info' : 'success'}>
+        <FormStatus
+          tone={outcome?.kind === 'unchanged' ? 'info' : 'success'}
+          autoClear={{
+            notice: outcome,
+            clear: () => {
+              setOutcome(null);
+            },
+          }}
+        >
           {outcome?.kind === 'saved' ? (
             <p>
               Profile saved. <Link to={profilePath(outcome.user)}>View your profile</Link>
