@@ -139,18 +139,28 @@ describe('reset tokens and logs', () => {
   it('writes the reset link to the outbox file and only the file name to the log', async () => {
     const input = newUserInput();
     expect((await send(app, 'POST', '/api/auth/sign-up', input)).statusCode).toBe(201);
-    const before = mails().length;
+    const before = new Set(mails());
     const response = await send(app, 'POST', '/api/auth/request-password-reset', {
       email: input.email,
     });
     expect(response.statusCode).toBe(202);
-    // The mail is sent after the answer, so the answer's timing says nothing about the address.
-    await expect.poll(() => mails().length, { timeout: 10_000 }).toBe(before + 1);
-    const file = mails().sort().at(-1) ?? '';
     // Quoted-printable: soft line breaks dropped, =XX escapes decoded.
-    const message = readFileSync(path.join(outbox(), file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const read = (name: string) =>
+      readFileSync(path.join(outbox(), name), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    // The mail is sent after the answer, so the answer's timing says nothing about the address. Messages
+    // appear whole (written beside, then renamed); the reset mail is the new one with the link.
+    const resetMail = () =>
+      mails().find(
+        (name) =>
+          !before.has(name) &&
+          name.endsWith('.eml') &&
+          read(name).includes('reset-password?token='),
+      );
+    await expect.poll(resetMail, { timeout: 10_000 }).toBeDefined();
+    const file = resetMail() ?? '';
+    const message = read(file);
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(message)?.[1];
     expect(token).toMatch(/^[\w-]{16,}$/);
     expect(modeOf(outbox()).toString(8)).toBe('700');

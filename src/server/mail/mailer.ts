@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -41,11 +41,12 @@ export function createMailer(config: Config, log: Logger): Mailer {
       const info = (await transport.sendMail(envelope)) as { message?: Buffer };
       if (config.smtpUrl) return;
       await mkdir(outbox, { recursive: true, mode: privateModes.dir });
-      const file = path.join(
-        outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
-      );
-      await writeFile(file, info.message ?? '', { mode: privateModes.file });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+      const file = path.join(outbox, name);
+      // Written beside, then renamed: whoever reads the outbox sees whole messages or none.
+      const partial = path.join(outbox, `.${name}.partial`);
+      await writeFile(partial, info.message ?? '', { mode: privateModes.file });
+      await rename(partial, file);
       // The file, never the link: a log line would hand its token to whoever reads the logs.
       log.info({ file }, `mail written to the outbox: ${message.subject}`);
     },
