@@ -4,6 +4,9 @@
  * child process (NODE_ENV=production, RATE_LIMITS=off); loads each scenario with autocannon; and prints
  * req/s, p50 and p99, the ratio to a bare route measured in the same run, and the issue's budgets.
  *
+ * Post search (issue: notifications and search §3) runs on the same 1,000,000 posts: a common word typed
+ * as a prefix, a rare word, a phrase, one person's posts with `from:`, and people by a name prefix.
+ *
  * Then the same for the Following feed on a database with the same people and 10,000 posts, to show how
  * the feed's latency grows with the number of posts.
  *
@@ -15,7 +18,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { fullPlan, seededDatabase, smallPlan, type SeededDatabase } from './seed.js';
+import { fullPlan, rareWord, seededDatabase, smallPlan, type SeededDatabase } from './seed.js';
 import { cookieHeader, request, startServer, type RunningServer } from './server.js';
 
 const seconds = (name: string, fallback: number) => {
@@ -117,6 +120,7 @@ function scenarios(seeded: SeededDatabase): Scenario[] {
       signedIn: false,
       budget: budgets.profile,
     },
+    ...searchScenarios(seeded),
     {
       key: 'create',
       title: 'Create post, signed in',
@@ -133,6 +137,58 @@ function scenarios(seeded: SeededDatabase): Scenario[] {
       // A stride coprime with the post count visits every post before repeating one.
       path: (n) => `/api/posts/${1 + ((n * 7_919) % seeded.postCount)}/like`,
       signedIn: true,
+    },
+  ];
+}
+
+/** The search box's representative queries, over the seeded posts' words (seed.ts). */
+function searchScenarios(seeded: SeededDatabase): Scenario[] {
+  const posts = (q: (n: number) => string) => (n: number) =>
+    `/api/search/posts?q=${encodeURIComponent(q(n))}`;
+  const username = (n: number) => seeded.usernames[n % seeded.usernames.length] ?? '';
+  return [
+    {
+      key: 'search-common',
+      title: 'Search posts: common word (1 in 4 posts)',
+      method: 'GET',
+      path: posts(() => 'garden'),
+      signedIn: true,
+    },
+    {
+      key: 'search-rare',
+      title: `Search posts: rare word (~100 posts)`,
+      method: 'GET',
+      path: posts(() => rareWord),
+      signedIn: true,
+    },
+    {
+      key: 'search-phrase',
+      title: 'Search posts: "quiet river" (a phrase)',
+      method: 'GET',
+      path: posts(() => '"quiet river"'),
+      signedIn: true,
+    },
+    {
+      key: 'search-from',
+      title: "Search posts: from:someone (one person's)",
+      method: 'GET',
+      path: posts((n) => `from:${username(n)}`),
+      signedIn: true,
+    },
+    {
+      key: 'search-from-word',
+      title: 'Search posts: from:someone and a common word',
+      method: 'GET',
+      path: posts((n) => `from:${username(n)} garden`),
+      signedIn: true,
+    },
+    {
+      key: 'search-people',
+      title: 'Search people: username prefix',
+      method: 'GET',
+      // bench_000.. to bench_099..: each prefix matches 100 people, ranked by followers.
+      path: (n) => `/api/search/people?q=bench_0${String(n % 100).padStart(2, '0')}`,
+      signedIn: false,
     },
   ];
 }
@@ -282,6 +338,24 @@ function verdict(measurement: Measurement): string {
   return `${parts.join(', ')}: ${met ? 'met' : 'MISSED'}`;
 }
 
+/** The search figures again, on their own, with the machine's load when they were taken. */
+function printSearch(results: Map<string, Measurement>) {
+  const searches = [...results.values()].filter((m) => m.scenario.key.startsWith('search-'));
+  if (searches.length === 0) return;
+  const [oneMinute = 0] = loadavg();
+  console.log(
+    `\nSearch on ${format(fullPlan.posts)} posts (SQLite FTS5), load average ${oneMinute.toFixed(1)} ` +
+      `on ${cpus().length} CPUs after the run:`,
+  );
+  for (const m of searches) {
+    console.log(
+      `  ${m.scenario.title.padEnd(46)} p50 ${format(m.p50, 1)} ms, p99 ${format(m.p99, 1)} ms, ` +
+        `${format(m.rps)} req/s` +
+        (m.cpuMicros === null ? '' : `, server CPU ${format(m.cpuMicros)} µs/request`),
+    );
+  }
+}
+
 function printTable(results: Map<string, Measurement>) {
   const bare = results.get('bare');
   const rows = [...results.values()].map((m) => [
@@ -332,6 +406,7 @@ async function main() {
     'post',
     'comments',
     'profile',
+    ...searchScenarios(full).map((scenario) => scenario.key),
     'create',
     'like',
   ].filter((key) => !only || only.includes(key));
@@ -354,6 +429,7 @@ async function main() {
       `${full.plan.likes.toLocaleString('en')} likes`,
   );
   printTable(big);
+  printSearch(big);
 
   const feedBig = big.get('following');
   const feedSmall = few.get('following');

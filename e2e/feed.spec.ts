@@ -144,7 +144,7 @@ test('a hashtag link shows the Everyone feed of that tag only', async ({
   await createPost(author, { body: `${tagged} #${tag}` });
   await createPost(author, { body: untagged });
   await page.goto(`/feed?tag=${tag}`);
-  await expect(page).toHaveURL(pathIs('/feed'));
+  await expect(page).toHaveURL(pathIs(`/tags/${tag}`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`#${tag}`);
   await expect(postCard(page, tagged)).toBeVisible();
   await expect(postCard(page, untagged)).toHaveCount(0);

@@ -135,17 +135,14 @@ test('text is shown as text: links, mentions and hashtags become links, HTML sta
     'href',
     `/${friend.username}`,
   );
-  await expect(card.getByRole('link', { name: `#${tag}` })).toHaveAttribute(
-    'href',
-    `/feed?tag=${tag}`,
-  );
+  await expect(card.getByRole('link', { name: `#${tag}` })).toHaveAttribute('href', `/tags/${tag}`);
   await expect(card.getByRole('link', { name: 'https://example.org/a' })).toHaveAttribute(
     'href',
     'https://example.org/a',
   );
 
   await card.getByRole('link', { name: `#${tag}` }).click();
-  await expect(page).toHaveURL(pathIs('/feed'));
+  await expect(page).toHaveURL(pathIs(`/tags/${tag}`));
   await expect(postCard(page, marker)).toBeVisible();
 });
 

@@ -73,7 +73,7 @@ test('a bio links its #tags and the @mentions of existing accounts', async ({
   );
   await expect(bio.getByRole('link', { name: '#OpenSource' })).toHaveAttribute(
     'href',
-    '/feed?tag=opensource',
+    '/tags/opensource',
   );
   await expect(bio.getByRole('link')).toHaveCount(2);
   await expect(bio).toContainText(`not @${nobody}`);

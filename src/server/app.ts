@@ -27,9 +27,16 @@ import { CommentPresenter } from './modules/comments/comments.presenter.js';
 import { CommentsRepository } from './modules/comments/comments.repository.js';
 import { CommentsService } from './modules/comments/comments.service.js';
 import { followsRoutes } from './modules/follows/follows.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationPresenter } from './modules/notifications/notifications.presenter.js';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { FollowsRepository } from './modules/follows/follows.repository.js';
 import { FollowsService } from './modules/follows/follows.service.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { createSearchRepository } from './modules/search/search.repository.js';
+import { SearchService } from './modules/search/search.service.js';
 import { ProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { mediaPlugin } from './plugins/media.js';
@@ -66,6 +73,7 @@ declare module 'fastify' {
       posts: PostsService;
       comments: CommentsService;
       follows: FollowsService;
+      notifications: NotificationsService;
     };
   }
 }
@@ -205,6 +213,18 @@ export async function buildApp(
       users,
       uploads,
     );
+    const notifications = new NotificationsService(
+      new NotificationsRepository(database.db),
+      new NotificationPresenter((key) => storage.url(key)),
+      eventBus,
+      mailer,
+      config,
+      (key) => storage.url(key),
+      log,
+    );
+    // Daily digests and the pruning of old notifications (ADR 0017).
+    notifications.start();
+    closers.push(() => notifications.close());
     const posts = new PostsService(
       new PostsRepository(database.db),
       new PostPresenter((key) => storage.url(key)),
@@ -212,6 +232,7 @@ export async function buildApp(
       eventBus,
       uploads,
       log,
+      notifications,
     );
     const accountRepository = new AccountRepository(database.db);
     const account = new AccountService(
@@ -225,14 +246,19 @@ export async function buildApp(
       mailer,
       log,
       sessions,
+      notifications,
     );
     const comments = new CommentsService(
       new CommentsRepository(database.db),
       new CommentPresenter((key) => storage.url(key)),
       posts,
+      notifications,
     );
-    const follows = new FollowsService(new FollowsRepository(database.db), users, (key) =>
-      storage.url(key),
+    const follows = new FollowsService(
+      new FollowsRepository(database.db),
+      users,
+      (key) => storage.url(key),
+      notifications,
     );
     app.decorate('services', {
       users,
@@ -242,6 +268,7 @@ export async function buildApp(
       posts,
       comments,
       follows,
+      notifications,
     });
 
     const databaseReachable = reachabilityProbe(database.db);
@@ -266,7 +293,7 @@ export async function buildApp(
     await app.register(realtimePlugin, {
       config,
       bus: eventBus,
-      loaders: topicLoaders({ users, posts }),
+      loaders: topicLoaders({ users, posts, notifications }),
       liveSessions: (ids) => accountRepository.liveSessionIds(ids),
     });
     await app.register(instanceRoutes, {
@@ -282,6 +309,14 @@ export async function buildApp(
     await app.register(postsRoutes, { posts });
     await app.register(commentsRoutes, { comments });
     await app.register(followsRoutes, { follows });
+    await app.register(searchRoutes, {
+      search: new SearchService(
+        createSearchRepository(database.db, database.dialect),
+        posts,
+        (key) => storage.url(key),
+      ),
+    });
+    await app.register(notificationsRoutes, { notifications });
     await app.register(apiDocsPlugin, {
       instanceName: config.instanceName,
       sessionCookie: (await auth.$context).authCookies.sessionToken.name,

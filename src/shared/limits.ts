@@ -20,6 +20,13 @@ export const limits = {
   repliesPreview: 3,
   /** New posts fetched for the "Show N new posts" button; more than this reloads the feed from the top. */
   newPostsMax: 50,
+  /** Search (issue: notifications and search §3): the text box, people as you type, how deep results go. */
+  search: { maxQuery: 200, peopleDefault: 8, peopleMax: 20, maxResults: 500, trendingTags: 10 },
+  /**
+   * Notifications: people named in a group, the bell's count (shown as 99+ past 99), and how long and how
+   * many are kept per account (older ones are pruned).
+   */
+  notifications: { actorsShown: 3, unreadCountMax: 100, keepDays: 180, keepPerAccount: 2_000 },
   /** Request bodies on JSON endpoints; uploads have their own limits. */
   jsonBodyBytes: 64 * 1024,
   /** Nesting and values in one JSON body: no form nests past 2 or holds more than a few dozen values. */
@@ -54,6 +61,12 @@ export const rateLimits = {
   comment: { max: 60, windowMs: 10 * 60_000 },
   /** Likes and follows: generous, but a script cannot flood followers' screens. */
   reaction: { max: 600, windowMs: 10 * 60_000 },
+  /** Searches as people type: a keystroke every 200 ms for a minute, twice over. */
+  search: { max: 600, windowMs: 5 * 60_000 },
+  /** Notification settings and marking read: every open tab marks read when the page opens. */
+  notificationChange: { max: 300, windowMs: 10 * 60_000 },
+  /** Unsubscribe links, per address: tokens are unguessable, this only keeps a scanner off the database. */
+  unsubscribe: { max: 30, windowMs: 10 * 60_000 },
 } as const;
 
 /** Password-reset links work once and expire after one hour (issue: accounts). */
@@ -123,6 +136,30 @@ export const orphanMedia = {
   graceMs: 60 * 60_000,
   sweepEveryMs: 10 * 60_000,
   sweepBatch: 200,
+} as const;
+
+/**
+ * Notification delivery and upkeep (ADR 0017). A text notifies at most `mentionsPerText` people it mentions;
+ * an account gets at most `immediatePerHour` immediate mails an hour, and the rest wait for its digest; a
+ * digest goes out at most once every `digestEveryMs`, lists `digestItems` and holds at most
+ * `digestQueuePerAccount` waiting; every `sweepEveryMs` each instance sends the digests that are due (each
+ * claimed first, so none goes twice) and deletes what is older than `limits.notifications.keepDays`, `sweepBatch` rows at a time; one insert in `pruneOneIn` trims
+ * its recipient to `limits.notifications.keepPerAccount`; a deletion republishes at most `fanOut` bells.
+ * Lists and mail quote the first `excerptChars` characters of a post or comment. Mail is prepared after the
+ * answer, `mailInFlight` writes' worth at a time; past that, a write waits for its own.
+ */
+export const notificationDelivery = {
+  excerptChars: 100,
+  mailInFlight: 100,
+  mentionsPerText: 10,
+  immediatePerHour: 12,
+  digestEveryMs: 24 * 60 * 60_000,
+  digestItems: 20,
+  digestQueuePerAccount: 200,
+  sweepEveryMs: 10 * 60_000,
+  sweepBatch: 500,
+  pruneOneIn: 32,
+  fanOut: 1_000,
 } as const;
 
 /**

@@ -39,6 +39,7 @@ export const reservedUsernames: ReadonlySet<string> = new Set([
   'search',
   'explore',
   'notifications',
+  'unsubscribe',
   'messages',
   'tags',
   'tag',
@@ -106,9 +107,9 @@ export function postPath(postId: string): string {
   return `/post/${encodeURIComponent(postId)}`;
 }
 
-/** The Everyone feed filtered to one hashtag (issue: posts). */
+/** A hashtag's own page: the Everyone feed of that tag (issue: notifications and search §3). */
 export function hashtagPath(tag: string): string {
-  return `/feed?tag=${encodeURIComponent(tag.toLowerCase())}`;
+  return `/tags/${encodeURIComponent(tag.toLowerCase())}`;
 }
 
 /** A profile's follower and following lists (issue: posts). */

@@ -45,6 +45,8 @@ export const topicNames = {
   post: keyed('posts/', idDigits),
   /** `feed`: the newest post id, and each post as it is created, changed or deleted (issue: posts). */
   feed: single('feed'),
+  /** `notifications/{uid}`: one account's unread count, for its own tabs only (issue: notifications). */
+  notifications: keyed('notifications/', '[A-Za-z0-9_-]{1,64}'),
 };
 
 export type TopicKind = keyof typeof topicNames;
@@ -97,6 +99,11 @@ export function postTopic(postId: string): TopicName<'post'> {
 
 /** `feed`. */
 export const feedTopic: TopicName<'feed'> = topicName('feed', null);
+
+/** The topic of one account's unread notifications. */
+export function notificationsTopic(uid: string): TopicName<'notifications'> {
+  return topicName('notifications', uid);
+}
 
 /** Close codes the server uses; the client reconnects on all but `policy`. */
 export const realtimeCloseCodes = {

@@ -12,10 +12,17 @@ import {
 describe('textRuleError', () => {
   const rule = { max: 3, empty: 'Empty.', tooLong: 'Too long.' };
 
-  it('counts code points after trimming and normalising line endings', () => {
+  it('counts grapheme clusters after trimming and normalising line endings', () => {
     expect(textRuleError('abc', rule)).toBeNull();
     expect(textRuleError(' 🔥🔥🔥\r\n', rule)).toBeNull();
+    expect(textRuleError('👩‍👩‍👧‍👦🇫🇷e\u0301', rule)).toBeNull();
+    expect(textRuleError('a\r\nb', rule)).toBeNull();
     expect(textRuleError('abcd', rule)).toBe('Too long.');
+    expect(textRuleError('👍🏽👍🏽👍🏽👍🏽', rule)).toBe('Too long.');
+  });
+
+  it('judges a very long text without counting all of it', () => {
+    expect(textRuleError('👩‍👩‍👧‍👦'.repeat(50_000), rule)).toBe('Too long.');
   });
 
   it('refuses an empty text only where the rule says so', () => {
@@ -51,6 +58,12 @@ describe('postError', () => {
     expect(postError('x'.repeat(limits.post.max), 0)).toBeNull();
     expect(postError('x'.repeat(limits.post.max + 1), 2)).toBe(postBodyRule.tooLong);
     expect(postBodyRule.tooLong).toBe('Keep posts to 5,000 characters.');
+  });
+
+  it('allows 5,000 family emoji, as many as a person sees, and refuses one more', () => {
+    const family = '👩‍👩‍👧‍👦';
+    expect(postError(family.repeat(limits.post.max), 0)).toBeNull();
+    expect(postError(family.repeat(limits.post.max + 1), 0)).toBe(postBodyRule.tooLong);
   });
 });
 

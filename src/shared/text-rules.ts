@@ -4,8 +4,8 @@ import { charCount, normaliseMultiline } from './text.js';
 /*
  * The rules of the app's longer texts (issue: posts, profiles), free of zod: the shared schemas apply
  * them on the server, and the web app's forms check them as typed without loading zod. One rule, one
- * message, one way of counting (charCount after normaliseMultiline), so a form and the server never
- * disagree.
+ * message, one way of counting (charCount's grapheme clusters after normaliseMultiline), so a form and
+ * the server never disagree.
  */
 
 /** A limit on a multiline text, and what is said when it is broken. */
@@ -44,9 +44,11 @@ export const emptyPostMessage = 'Write something or add an image.';
 
 /** Why `text` breaks `rule`, or null. */
 export function textRuleError(text: string, rule: TextRule): string | null {
-  const count = charCount(normaliseMultiline(text));
-  if (count === 0 && rule.empty !== undefined) return rule.empty;
-  return count > rule.max ? rule.tooLong : null;
+  const normalised = normaliseMultiline(text);
+  if (normalised === '') return rule.empty ?? null;
+  // A cluster is at least one UTF-16 unit: a text no longer than the limit in units is within it uncounted.
+  if (normalised.length <= rule.max) return null;
+  return charCount(normalised, rule.max) > rule.max ? rule.tooLong : null;
 }
 
 /** Why a post of `text` with `imageCount` images cannot be published, or null: it needs one or the other. */

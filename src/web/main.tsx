@@ -4,6 +4,8 @@ import './lib/zod-config.js';
 import './styles/global.css';
 import './styles/posts.css';
 import './styles/social.css';
+import './styles/notifications-search.css';
+import './styles/navigation.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { createAppRouter } from './app/router.js';

@@ -174,6 +174,50 @@ export interface PendingUploadsTable {
   createdAt: Timestamp;
 }
 
+/** One event for one recipient (ADR 0017); likes and follows are grouped by `groupKey` when read. */
+export interface NotificationsTable {
+  id: Id;
+  recipientId: string;
+  actorId: string;
+  kind: string;
+  postId: IdRef | null;
+  commentId: IdRef | null;
+  /** Likes of one post, likes of one comment, or all follows; null for kinds never grouped. */
+  groupKey: string | null;
+  createdAt: Timestamp;
+}
+
+/** A notification waiting for its recipient's daily digest. */
+export interface NotificationMailQueueTable {
+  id: Id;
+  userId: string;
+  actorId: string;
+  kind: string;
+  postId: IdRef | null;
+  commentId: IdRef | null;
+  createdAt: Timestamp;
+}
+
+/** Per account: the read marker, the settings (JSON, null for the defaults) and mail bookkeeping. */
+export interface NotificationStatesTable {
+  userId: string;
+  lastReadId: ColumnType<number | string, number | string | undefined, number | string>;
+  settings: string | null;
+  digestSentAt: Timestamp | null;
+  mailWindowStart: Timestamp | null;
+  mailWindowCount: Generated<number>;
+}
+
+/** A mail unsubscribe link: only the token's hash is kept. */
+export interface UnsubscribeTokensTable {
+  tokenHash: string;
+  userId: string;
+  /** The kind whose mail it stops; null for the daily digest. */
+  kind: string | null;
+  createdAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -190,4 +234,8 @@ export interface Database {
   comment_likes: CommentLikesTable;
   follows: FollowsTable;
   pending_uploads: PendingUploadsTable;
+  notifications: NotificationsTable;
+  notification_mail_queue: NotificationMailQueueTable;
+  notification_states: NotificationStatesTable;
+  unsubscribe_tokens: UnsubscribeTokensTable;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isStateChanging, type Endpoint } from '../../shared/contract/endpoint.js';
+import { checksOrigin, type Endpoint } from '../../shared/contract/endpoint.js';
 import { endpointList } from '../../shared/contract/index.js';
 import { errorBodySchema } from '../../shared/errors.js';
 import { limits } from '../../shared/limits.js';
@@ -595,7 +595,7 @@ function spoilers(
         refusedUnread: true,
       })),
   );
-  if (isStateChanging(endpoint.method)) {
+  if (checksOrigin(endpoint)) {
     options.push(
       fc.constantFrom(...foreignOrigins).map((origin) => (r: FuzzRequest) => ({
         ...r,

@@ -122,6 +122,9 @@ const tagDescriptions: Record<EndpointTag, string> = {
   Follows: 'Following and unfollowing people, relationships, follower and following lists.',
   Posts: 'Posts with up to four images, the feed, edits and their history, and likes.',
   Comments: 'Comments on posts, one level of replies, and comment likes.',
+  Notifications:
+    'The viewer’s notifications, grouped, with their unread count; which kinds they get in the app and by mail; mail unsubscribe links.',
+  Search: 'People by name as they type, posts by their words, and the day’s most used tags.',
   Instance: 'This installation: its name and settings, legal pages, health and readiness probes.',
 };
 

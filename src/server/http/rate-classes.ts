@@ -82,5 +82,8 @@ export function rateClassChecks(
     reaction: [perAccountRule('reaction', rateLimits.reaction)],
     'comment-like': [perAccountRule('comment-like', rateLimits.reaction)],
     follow: [perAccountRule('follow', rateLimits.reaction)],
+    search: [app.limit({ name: 'search', ...rateLimits.search })],
+    'notification-change': [perAccountRule('notification-change', rateLimits.notificationChange)],
+    unsubscribe: [app.limit({ name: 'unsubscribe', ...rateLimits.unsubscribe })],
   };
 }

@@ -91,6 +91,7 @@ export function serve<E extends Endpoint>(
       response,
     },
     ...(form ? { bodyLimit: form.maxBytes } : {}),
+    config: { anyOrigin: endpoint.anyOrigin === true },
     preValidation: checks,
     handler: async (request, reply) => {
       const viewer =

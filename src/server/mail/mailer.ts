@@ -13,12 +13,30 @@ export interface MailMessage {
   html: string;
   /** The one link a person needs from this message. Never logged: it carries a one-time token. */
   link?: string;
+  /** Extra headers, such as `List-Unsubscribe` (RFC 2369, RFC 8058) on notification mail. */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail over SMTP_URL, or writes .eml files to DATA_DIR/outbox when no SMTP server is configured. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
+}
+
+/**
+ * Headers written as given, on one line each (RFC 5322 allows 998 characters), when they are plain printable
+ * ASCII: a `List-Unsubscribe` URL stays whole for whoever reads the message. Anything else, a line break
+ * above all, is left to nodemailer to encode, so no value can add a header of its own.
+ */
+function preparedHeaders(
+  headers: Record<string, string>,
+): Record<string, string | { prepared: true; value: string }> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      /^[\x20-\x7e]{1,900}$/.test(value) ? { prepared: true as const, value } : value,
+    ]),
+  );
 }
 
 export function createMailer(config: Config, log: Logger): Mailer {
@@ -37,6 +55,7 @@ export function createMailer(config: Config, log: Logger): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: preparedHeaders(message.headers) } : {}),
       };
       const info = (await transport.sendMail(envelope)) as { message?: Buffer };
       if (config.smtpUrl) return;
@@ -56,7 +75,8 @@ export function createMailer(config: Config, log: Logger): Mailer {
   };
 }
 
-const escapeHtml = (value: string) =>
+/** Text made safe to place in HTML, element content or a quoted attribute. */
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Plain-text and HTML bodies for a message with one call to action. */

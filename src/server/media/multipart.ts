@@ -37,7 +37,8 @@ export async function readForm(
         fileSize: limits.upload.maxBytes,
         files: fileFields.length,
         fields: 40,
-        fieldSize: 16 * 1024,
+        // As large as a whole JSON body: 5,000 characters of emoji (4 bytes each and more) must fit.
+        fieldSize: limits.jsonBodyBytes,
         parts: 50,
       },
     })) {

@@ -19,6 +19,7 @@ import type { TopicKey } from '../../shared/realtime-protocol.js';
 import type { Config } from '../config.js';
 import { DomainError } from '../errors.js';
 import type { EndedSessions, EventBus } from '../events/bus.js';
+import type { NotificationsService } from '../modules/notifications/notifications.service.js';
 import type { PostsService } from '../modules/posts/posts.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
 import { assertSameOrigin } from './security.js';
@@ -36,14 +37,17 @@ export type TopicLoaders = {
 export function topicLoaders({
   users,
   posts,
+  notifications,
 }: {
   users: UsersService;
   posts: PostsService;
+  notifications: Pick<NotificationsService, 'unreadState'>;
 }): TopicLoaders {
   return {
     user: (uid) => users.findDocument(uid),
     post: (postId) => posts.findDocument(postId),
     feed: () => posts.feedSnapshot(),
+    notifications: (uid) => notifications.unreadState(uid),
   };
 }
 

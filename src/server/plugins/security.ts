@@ -6,6 +6,13 @@ import { DomainError } from '../errors.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The endpoint takes requests from any origin (`anyOrigin` in the contract). */
+    anyOrigin?: boolean;
+  }
+}
+
 /** Rejects a request whose Origin is not this instance's (CSRF defence, issue: accounts). */
 export function assertSameOrigin(request: FastifyRequest, config: Config): void {
   const origin = request.headers.origin;
@@ -53,7 +60,11 @@ export const securityPlugin = fp(
       xFrameOptions: { action: 'deny' },
     });
     app.addHook('onRequest', (request, _reply, done) => {
-      if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) {
+      if (
+        safeMethods.has(request.method) ||
+        !request.url.startsWith('/api/') ||
+        request.routeOptions.config.anyOrigin === true
+      ) {
         done();
         return;
       }

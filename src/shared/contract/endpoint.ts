@@ -23,6 +23,8 @@ export const endpointTags = [
   'Follows',
   'Posts',
   'Comments',
+  'Notifications',
+  'Search',
   'Instance',
 ] as const;
 export type EndpointTag = (typeof endpointTags)[number];
@@ -73,6 +75,12 @@ export interface Endpoint {
   rateLimit?: readonly RateClass[];
   /** `false` for operators' probes, which are outside the API request budget (DESIGN.md "Default limits"). */
   budget?: false;
+  /**
+   * `true` for a state-changing endpoint whose only authority is a token in its path, never a cookie: it
+   * takes requests from any origin, or none (mail clients send one-click unsubscribes, RFC 8058, from their
+   * own servers), since a forged cross-site request would need the very token it is after.
+   */
+  anyOrigin?: true;
 }
 
 /** Keeps an endpoint's literal type (and so its schemas' types) for the server and the client. */
@@ -85,6 +93,11 @@ export function isStateChanging(method: HttpMethod): boolean {
   return method !== 'GET';
 }
 
+/** Whether requests to the endpoint must come from the app's own origin (all that change something but `anyOrigin` ones). */
+export function checksOrigin(endpoint: Pick<Endpoint, 'method' | 'anyOrigin'>): boolean {
+  return isStateChanging(endpoint.method) && endpoint.anyOrigin !== true;
+}
+
 /** Every error status an endpoint can answer, in order. */
 export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(endpoint.errors ?? []);
@@ -93,7 +106,7 @@ export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   statuses.add(400);
   if (endpoint.access !== 'public') statuses.add(401);
   // An inactive account (spec §6), or a request from another origin.
-  if (endpoint.access === 'active' || isStateChanging(endpoint.method)) statuses.add(403);
+  if (endpoint.access === 'active' || checksOrigin(endpoint)) statuses.add(403);
   // Any request may come with a body too large or of a type nothing reads, or an address or headers past
   // the server's bounds (DESIGN.md "Bounded by default").
   for (const status of [413, 414, 415, 431] as const) statuses.add(status);

@@ -4,8 +4,10 @@ import { authEndpoints } from './endpoints/auth.js';
 import { commentEndpoints } from './endpoints/comments.js';
 import { followEndpoints } from './endpoints/follows.js';
 import { instanceEndpoints } from './endpoints/instance.js';
+import { notificationEndpoints } from './endpoints/notifications.js';
 import { postEndpoints } from './endpoints/posts.js';
 import { profileEndpoints } from './endpoints/profiles.js';
+import { searchEndpoints } from './endpoints/search.js';
 import { userEndpoints } from './endpoints/users.js';
 
 /**
@@ -21,6 +23,8 @@ export const endpoints = {
   ...followEndpoints,
   ...postEndpoints,
   ...commentEndpoints,
+  ...notificationEndpoints,
+  ...searchEndpoints,
   ...instanceEndpoints,
 } as const;
 

@@ -18,5 +18,8 @@ export const rateClasses = [
   'reaction',
   'comment-like',
   'follow',
+  'search',
+  'notification-change',
+  'unsubscribe',
 ] as const;
 export type RateClass = (typeof rateClasses)[number];

@@ -7,6 +7,7 @@ import {
   type TopicNaming,
 } from '../realtime-protocol.js';
 import { feedSignalSchema, postSchema } from '../schemas/post.js';
+import { unreadStateSchema } from '../schemas/notification.js';
 import { userDocumentSchema } from '../schemas/user.js';
 
 /**
@@ -44,6 +45,8 @@ export const topics = {
   post: defineTopic('post', { document: postSchema.nullable(), audience: 'public' }),
   /** issue: posts §7: the newest post id, and the change that moved it, if any. */
   feed: defineTopic('feed', { document: feedSignalSchema, audience: 'public' }),
+  /** issue: notifications §2: the account's unread count; only its own signed-in tabs may follow it. */
+  notifications: defineTopic('notifications', { document: unreadStateSchema, audience: 'self' }),
 } satisfies { [K in TopicKind]: TopicDefinition<K, z.ZodType> };
 
 /** The document a topic of kind K carries (all kinds by default). */

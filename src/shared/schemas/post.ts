@@ -99,7 +99,8 @@ export const threadPageSchema = pageSchema(threadSchema);
 export const commentPageSchema = pageSchema(commentSchema);
 export const authorPageSchema = pageSchema(authorSchema);
 
-const limitSchema = z.coerce
+/** `?limit=`: how many items a page holds, within `limits.page`. */
+export const pageLimitSchema = z.coerce
   .number({ error: 'Use a number.' })
   .int('Use a whole number.')
   .min(1, 'Ask for at least one item.')
@@ -109,7 +110,7 @@ const limitSchema = z.coerce
 /** `?cursor=&limit=`: the cursor is the id of the last item of the previous page. */
 export const pageQuerySchema = z.object({
   cursor: idSchema.optional(),
-  limit: limitSchema,
+  limit: pageLimitSchema,
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
@@ -133,7 +134,7 @@ export const feedQuerySchema = z
     tag: hashtagSchema.optional(),
     cursor: idSchema.optional(),
     after: idSchema.optional(),
-    limit: limitSchema,
+    limit: pageLimitSchema,
   })
   .refine((query) => !(query.cursor && query.after), {
     message: 'Use either cursor or after, not both.',

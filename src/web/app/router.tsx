@@ -66,6 +66,26 @@ const accountSettingsPage = lazyPage(
   () => import('./routes/account-settings-page.js'),
   (m) => m.AccountSettingsPage,
 );
+const notificationsPage = lazyPage(
+  () => import('./routes/notifications-page.js'),
+  (m) => m.NotificationsPage,
+);
+const notificationSettingsPage = lazyPage(
+  () => import('./routes/notification-settings-page.js'),
+  (m) => m.NotificationSettingsPage,
+);
+const unsubscribePage = lazyPage(
+  () => import('./routes/unsubscribe-page.js'),
+  (m) => m.UnsubscribePage,
+);
+const searchPage = lazyPage(
+  () => import('./routes/search-page.js'),
+  (m) => m.SearchPage,
+);
+const tagPage = lazyPage(
+  () => import('./routes/tag-page.js'),
+  (m) => m.TagPage,
+);
 const notFoundPage = lazyPage(
   () => import('./routes/not-found-page.js'),
   (m) => m.NotFoundPage,
@@ -111,6 +131,13 @@ export function createAppRouter() {
             { path: 'settings/profile', element: <SettingsProfileRedirect /> },
             // Signed-in users only, except to follow an email confirmation link: the page guards itself.
             { path: 'settings/account', lazy: accountSettingsPage },
+            // Signed-in users only: the pages send visitors to /login themselves.
+            { path: 'notifications', lazy: notificationsPage },
+            { path: 'settings/notifications', lazy: notificationSettingsPage },
+            // Public: a mail's unsubscribe link works without signing in.
+            { path: 'unsubscribe/:token', lazy: unsubscribePage },
+            { path: 'search', lazy: searchPage },
+            { path: 'tags/:tag', lazy: tagPage },
             { path: 'ym/:username', lazy: profilePage },
             { path: ':username', lazy: profilePage },
             {

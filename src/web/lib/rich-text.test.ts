@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashtagsOf, richTextSegments, webHref } from './rich-text.js';
+import { hashtagOf, hashtagsOf, richTextSegments, webHref } from './rich-text.js';
 
 const post = { mentions: true, hashtags: true };
 
@@ -68,9 +68,9 @@ describe('richTextSegments: mentions and hashtags (posts)', () => {
   it('links a hashtag to the filtered feed, lowercased and encoded', () => {
     expect(richTextSegments('Love #Hearth and #café_2', post)).toEqual([
       { kind: 'text', text: 'Love ' },
-      { kind: 'hashtag', text: '#Hearth', tag: 'hearth', href: '/feed?tag=hearth' },
+      { kind: 'hashtag', text: '#Hearth', tag: 'hearth', href: '/tags/hearth' },
       { kind: 'text', text: ' and ' },
-      { kind: 'hashtag', text: '#café_2', tag: 'café_2', href: '/feed?tag=caf%C3%A9_2' },
+      { kind: 'hashtag', text: '#café_2', tag: 'café_2', href: '/tags/caf%C3%A9_2' },
     ]);
   });
 
@@ -115,7 +115,7 @@ describe('richTextSegments: mentions limited to known accounts (bios)', () => {
       { kind: 'text', text: 'Hi ' },
       { kind: 'mention', text: '@Grace', username: 'grace', href: '/grace' },
       { kind: 'text', text: ' and @nobody ' },
-      { kind: 'hashtag', text: '#Navy', tag: 'navy', href: '/feed?tag=navy' },
+      { kind: 'hashtag', text: '#Navy', tag: 'navy', href: '/tags/navy' },
     ]);
   });
 
@@ -141,5 +141,20 @@ describe('webHref', () => {
     expect(webHref('https://ada.example')).toBe('https://ada.example/');
     expect(webHref('ftp://ada.example')).toBeNull();
     expect(webHref('not a url')).toBeNull();
+  });
+});
+
+describe('hashtagOf', () => {
+  it('reads a tag as the server stores it', () => {
+    expect(hashtagOf('Hearth')).toBe('hearth');
+    expect(hashtagOf(' #Café_2 ')).toBe('café_2');
+  });
+
+  it('is null for what no hashtag can be', () => {
+    expect(hashtagOf('')).toBeNull();
+    expect(hashtagOf('#')).toBeNull();
+    expect(hashtagOf('two words')).toBeNull();
+    expect(hashtagOf('a-b')).toBeNull();
+    expect(hashtagOf('x'.repeat(101))).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import 'linkify-plugin-mention';
 import { mentionedUsername } from '@shared/mentions.js';
 import { hashtagPath, profilePath } from '@shared/paths.js';
 
-/** A run of user text: plain, a web link, a @mention of a profile, or a #hashtag of the feed. */
+/** A run of user text: plain, a web link, a @mention of a profile, or a #hashtag and its page. */
 export type RichSegment =
   | { kind: 'text'; text: string }
   | { kind: 'link'; text: string; href: string }
@@ -18,12 +18,21 @@ export interface RichTextOptions {
    * listed (bios, whose document lists the mentioned accounts that exist); the rest stay text.
    */
   mentions?: boolean | readonly string[];
-  /** `#tag` links to the Everyone feed filtered by the tag. */
+  /** `#tag` links to the tag's own page, /tags/{tag}. */
   hashtags?: boolean;
 }
 
 /** The shape the server accepts for a hashtag (shared hashtagSchema), kept free of zod for the feed's first load. */
 const hashtagPattern = /^[\p{L}\p{N}_]{1,100}$/u;
+
+/**
+ * A tag as an address or a search names it (/tags/Café, ?tag=%23cafe): trimmed, without '#', lowercased
+ * as the server stores tags; null when no hashtag can be spelled so.
+ */
+export function hashtagOf(raw: string): string | null {
+  const tag = raw.trim().replace(/^#/, '').toLowerCase();
+  return hashtagPattern.test(tag) ? tag : null;
+}
 
 /** Only web links become anchors: a `javascript:` or `data:` address stays plain text. */
 export function webHref(candidate: string): string | null {

@@ -18,6 +18,11 @@ describe('textCounter', () => {
     expect(textCounter('  a\r\nb  \n', 500).count).toBe(3);
   });
 
+  it('counts what a person sees: a family, a flag and an accented letter are one each', () => {
+    expect(textCounter('👩‍👩‍👧‍👦', 500).label).toBe('1 / 500');
+    expect(textCounter('🇫🇷 e\u0301 👍🏽', 500).count).toBe(5);
+  });
+
   it('announces what is left near the limit', () => {
     const state = textCounter('x'.repeat(460), 500);
     expect(state.near).toBe(true);

@@ -16,8 +16,8 @@ export interface TextCounter {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**
- * Counts as the server does (shared bio and alt-text schemas: line endings normalised, trimmed,
- * code points), so the counter and the server's verdict never disagree.
+ * Counts as the server does (shared text rules: line endings normalised, trimmed, grapheme clusters),
+ * so the counter and the server's verdict never disagree.
  */
 export function textCounter(text: string, max: number): TextCounter {
   const count = charCount(normaliseMultiline(text));

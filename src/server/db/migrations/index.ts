@@ -3,6 +3,8 @@ import * as accounts from './0001-accounts.js';
 import * as profiles from './0002-profiles-and-media.js';
 import * as posts from './0003-posts.js';
 import * as pendingUploads from './0004-pending-uploads.js';
+import * as notifications from './0005-notifications.js';
+import * as search from './0006-search.js';
 
 /** Every migration in order. Static imports, so the same list runs from source and from the build. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +12,8 @@ const migrations: Record<string, Migration> = {
   '0002-profiles-and-media': profiles,
   '0003-posts': posts,
   '0004-pending-uploads': pendingUploads,
+  '0005-notifications': notifications,
+  '0006-search': search,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -242,6 +242,8 @@ describe.each(databaseTargets)('account deletion reaches open pages on $name', (
       ownPosts: [own[1], own[0]],
       touchedPosts: [posts[2], posts[1]],
       relatedUsers: [other.user.uid],
+      // Its likes and its follow notified the one person; other's follow of it went to itself.
+      notifiedUsers: [staying.user.uid],
     });
     for (const postId of posts) {
       expect((await postDocument(t.app, postId)).likeCount).toBe(0);
@@ -294,9 +296,10 @@ describe('deletionNotices', () => {
     ownPosts: ['9', '8', '7'],
     touchedPosts: ['6', '5', '4', '3'],
     relatedUsers: ['u1', 'u2', 'u3'],
+    notifiedUsers: ['n1', 'n2', 'n3'],
   };
 
-  it('sends the account, the newest posts with feed changes, the people, then older posts alone', () => {
+  it('sends the account, the newest posts with feed changes, the people, older posts, then bells', () => {
     expect(deletionNotices('gone', fanOut, { feedPosts: 2, batch: 2 })).toEqual([
       { kind: 'users', ids: ['gone'] },
       { kind: 'posts', ids: ['6', '5'], feed: true },
@@ -305,6 +308,8 @@ describe('deletionNotices', () => {
       { kind: 'users', ids: ['u3'] },
       { kind: 'posts', ids: ['4', '3'], feed: false },
       { kind: 'posts', ids: ['7'], feed: false },
+      { kind: 'bells', ids: ['n1', 'n2'] },
+      { kind: 'bells', ids: ['n3'] },
     ]);
   });
 
@@ -313,7 +318,11 @@ describe('deletionNotices', () => {
     for (const notice of notices)
       expect(notice.ids.length).toBeLessThanOrEqual(deletionFanOut.batch);
     expect(
-      deletionNotices('gone', { ownPosts: [], touchedPosts: [], relatedUsers: [] }, deletionFanOut),
+      deletionNotices(
+        'gone',
+        { ownPosts: [], touchedPosts: [], relatedUsers: [], notifiedUsers: [] },
+        deletionFanOut,
+      ),
     ).toEqual([{ kind: 'users', ids: ['gone'] }]);
   });
 });

@@ -11,6 +11,8 @@ export interface DeletionFanOut {
   touchedPosts: string[];
   /** People it followed or who followed it, latest follow first: their counts change. */
   relatedUsers: string[];
+  /** People with notifications it caused or about its posts: those go with it, so their bells change. */
+  notifiedUsers: string[];
 }
 
 /** What a deletion removed: the storage keys of the account's files, and what open pages must hear of. */
@@ -247,10 +249,24 @@ async function gatherFanOut(
     .orderBy('related.id', 'desc')
     .limit(bounds.users)
     .execute();
+  const notified = await trx
+    .selectFrom('notifications')
+    .select('recipientId')
+    .distinct()
+    .where((eb) =>
+      eb.or([
+        eb('actorId', '=', uid),
+        eb('postId', 'in', eb.selectFrom('posts').select('id').where('authorId', '=', uid)),
+      ]),
+    )
+    .where('recipientId', '<>', uid)
+    .limit(bounds.users)
+    .execute();
   return {
     ownPosts: own.map((row) => String(row.id)),
     touchedPosts: touched.map((row) => String(row.id)),
     relatedUsers: [...new Set(related.map((row) => row.uid))],
+    notifiedUsers: notified.map((row) => row.recipientId),
   };
 }
 

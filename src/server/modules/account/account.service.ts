@@ -22,6 +22,7 @@ import { passwordProblem } from '../auth/password-policy.js';
 import type { UserRecord, UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import type { PostsService } from '../posts/posts.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { AccountRepository, DeletionFanOut } from './account.repository.js';
 
 const emailChangeTtlMs = 24 * 60 * 60 * 1000;
@@ -41,7 +42,9 @@ export function describeDevice(userAgent: string | null): string | null {
 
 /** One batch of documents to send after an account's deletion. */
 export type DeletionNotice =
-  { kind: 'users'; ids: string[] } | { kind: 'posts'; ids: string[]; feed: boolean };
+  | { kind: 'users'; ids: string[] }
+  | { kind: 'posts'; ids: string[]; feed: boolean }
+  | { kind: 'bells'; ids: string[] };
 
 function batches<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -81,6 +84,10 @@ export function deletionNotices(
         feed: false,
       })),
     ),
+    ...batches(fanOut.notifiedUsers, bounds.batch).map((batch): DeletionNotice => ({
+      kind: 'bells',
+      ids: batch,
+    })),
   ];
 }
 
@@ -97,6 +104,7 @@ export class AccountService {
     private readonly mailer: Mailer,
     private readonly log: Logger,
     private readonly sessions: SessionCache,
+    private readonly notifications: Pick<NotificationsService, 'publishUnread'>,
   ) {}
 
   private async checkPassword(uid: string, password: string, field: string): Promise<void> {
@@ -272,6 +280,9 @@ export class AccountService {
             break;
           case 'posts':
             await this.posts.publishMany(step.ids, { feed: step.feed });
+            break;
+          case 'bells':
+            await this.notifications.publishUnread(step.ids);
             break;
         }
         // One batch at a time, with the event loop free in between: requests go on being served.

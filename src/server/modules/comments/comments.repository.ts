@@ -6,7 +6,14 @@ import {
   authorSelection,
   type AuthorColumns,
 } from '../users/authors.repository.js';
-import { readPostState, type PostState } from '../posts/posts.repository.js';
+import { readPostState, type NotifyingPostState } from '../posts/posts.repository.js';
+import {
+  recipientsAbout,
+  recordNotifications,
+  withdrawNotifications,
+  type NotificationTarget,
+  type Notified,
+} from '../notifications/notifications.repository.js';
 
 /** An integer id as either dialect returns it: a number from SQLite, a decimal string from PostgreSQL. */
 type RowId = number | string;
@@ -48,6 +55,8 @@ export interface CommentRef {
   parentId: string | null;
   authorId: string;
   postAuthorId: string;
+  /** Its text, which an edit compares with the new one to find the people it newly mentions. */
+  body: string;
 }
 
 export interface NewComment {
@@ -56,6 +65,10 @@ export interface NewComment {
   parentId: string | null;
   authorId: string;
   body: string;
+  /** Whom it concerns first (the replied-to author, the post's author), before the people it mentions. */
+  targets: NotificationTarget[];
+  /** Lowercased usernames the text mentions. */
+  mentions: string[];
 }
 
 export interface KeysetPage {
@@ -95,6 +108,7 @@ export class CommentsRepository {
         'comments.parentId',
         'comments.authorId',
         'posts.authorId as postAuthorId',
+        'comments.body',
       ])
       .where('comments.id', '=', commentId)
       .executeTakeFirst();
@@ -171,10 +185,10 @@ export class CommentsRepository {
   }
 
   /**
-   * Writes a comment and its counters: the new comment's id and the post's state after it, or undefined
-   * when the post is gone.
+   * Writes a comment, its counters and its notifications: the new comment's id and the post's state after
+   * it, or undefined when the post is gone.
    */
-  create(comment: NewComment): Promise<{ id: string; post: PostState } | undefined> {
+  create(comment: NewComment): Promise<{ id: string; post: NotifyingPostState } | undefined> {
     return this.changing(async (trx) => {
       const now = new Date().toISOString();
       await this.bumpPost(trx, comment.postId, 1);
@@ -197,12 +211,26 @@ export class CommentsRepository {
           .where('id', '=', comment.parentId)
           .execute();
       }
-      return { id: toId(inserted.id), post: await this.postAfter(trx, comment.postId) };
+      const id = toId(inserted.id);
+      const deliveries = await recordNotifications(
+        trx,
+        { actorId: comment.authorId, postId: comment.postId, commentId: id },
+        comment.targets,
+        comment.mentions,
+      );
+      return { id, post: await this.postAfter(trx, comment.postId, { deliveries, withdrawn: [] }) };
     });
   }
 
-  /** Changes a comment's text; the post's state after it, or undefined when the comment no longer exists. */
-  updateBody(ref: CommentRef, body: string): Promise<PostState | undefined> {
+  /**
+   * Changes a comment's text and notifies the people it newly `mentions`; the post's state after it, or
+   * undefined when the comment no longer exists.
+   */
+  updateBody(
+    ref: CommentRef,
+    body: string,
+    mentions: readonly string[],
+  ): Promise<NotifyingPostState | undefined> {
     return this.changing(async (trx) => {
       await this.bumpPost(trx, ref.postId, 0);
       const result = await trx
@@ -211,18 +239,25 @@ export class CommentsRepository {
         .where('id', '=', ref.id)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) throw new NothingChanged();
-      return this.postAfter(trx, ref.postId);
+      const deliveries = await recordNotifications(
+        trx,
+        { actorId: ref.authorId, postId: ref.postId, commentId: ref.id },
+        [],
+        mentions,
+      );
+      return this.postAfter(trx, ref.postId, { deliveries, withdrawn: [] });
     });
   }
 
   /**
-   * Deletes a comment with its replies and adjusts the counters; the post's state after it, or undefined
-   * when the comment was already gone.
+   * Deletes a comment with its replies (and their notifications, by cascade) and adjusts the counters; the
+   * post's state after it, or undefined when the comment was already gone.
    */
-  delete(ref: CommentRef): Promise<PostState | undefined> {
+  delete(ref: CommentRef): Promise<NotifyingPostState | undefined> {
     return this.changing(async (trx) => {
       // Locked first, like every comment write: the replies counted below cannot change underneath.
       await this.bumpPost(trx, ref.postId, 0);
+      const withdrawn = await recipientsAbout(trx, { commentId: ref.id });
       const replies = await trx
         .deleteFrom('comments')
         .where('parentId', '=', ref.id)
@@ -242,12 +277,15 @@ export class CommentsRepository {
           .where('id', '=', ref.parentId)
           .execute();
       }
-      return this.postAfter(trx, ref.postId);
+      return this.postAfter(trx, ref.postId, { deliveries: [], withdrawn });
     });
   }
 
-  /** Adds the user's like unless it is there; the post's state after it, or undefined when nothing changed. */
-  like(ref: CommentRef, userId: string): Promise<PostState | undefined> {
+  /**
+   * Adds the user's like unless it is there and notifies the comment's author; the post's state after it,
+   * or undefined when nothing changed.
+   */
+  like(ref: CommentRef, userId: string): Promise<NotifyingPostState | undefined> {
     return this.changing(async (trx) => {
       await this.bumpPost(trx, ref.postId, 0);
       const result = await trx
@@ -261,12 +299,20 @@ export class CommentsRepository {
         .set((eb) => ({ likeCount: eb('likeCount', '+', 1) }))
         .where('id', '=', ref.id)
         .execute();
-      return this.postAfter(trx, ref.postId);
+      const deliveries = await recordNotifications(
+        trx,
+        { actorId: userId, postId: ref.postId, commentId: ref.id },
+        [{ kind: 'comment_like', recipientId: ref.authorId }],
+      );
+      return this.postAfter(trx, ref.postId, { deliveries, withdrawn: [] });
     });
   }
 
-  /** Removes the user's like if it is there; the post's state after it, or undefined when nothing changed. */
-  unlike(ref: CommentRef, userId: string): Promise<PostState | undefined> {
+  /**
+   * Removes the user's like if it is there, and its notification; the post's state after it, or undefined
+   * when nothing changed.
+   */
+  unlike(ref: CommentRef, userId: string): Promise<NotifyingPostState | undefined> {
     return this.changing(async (trx) => {
       await this.bumpPost(trx, ref.postId, 0);
       const result = await trx
@@ -280,7 +326,12 @@ export class CommentsRepository {
         .set((eb) => ({ likeCount: eb('likeCount', '-', 1) }))
         .where('id', '=', ref.id)
         .execute();
-      return this.postAfter(trx, ref.postId);
+      const withdrawn = await withdrawNotifications(trx, {
+        kind: 'comment_like',
+        actorId: userId,
+        commentId: ref.id,
+      });
+      return this.postAfter(trx, ref.postId, { deliveries: [], withdrawn });
     });
   }
 
@@ -325,10 +376,14 @@ export class CommentsRepository {
    * The post's state once the write is done, read in its transaction under the lock `bumpPost` took: what
    * the write publishes (ADR 0013).
    */
-  private async postAfter(trx: Transaction<Database>, postId: string): Promise<PostState> {
+  private async postAfter(
+    trx: Transaction<Database>,
+    postId: string,
+    notified: Notified,
+  ): Promise<NotifyingPostState> {
     const state = await readPostState(trx, postId);
     if (!state) throw new NothingChanged();
-    return state;
+    return { ...state, notified };
   }
 
   /**

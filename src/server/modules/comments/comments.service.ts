@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { limits } from '../../../shared/limits.js';
+import { mentionedUsernames } from '../../../shared/mentions.js';
 import type {
   Comment,
   createCommentSchema,
@@ -13,7 +14,10 @@ import { Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Viewer } from '../../plugins/viewer.js';
 import type { CommentPresenter } from './comments.presenter.js';
 import { toPage } from '../pagination.js';
-import type { PostState } from '../posts/posts.repository.js';
+import type { NotifyingPostState, PostState } from '../posts/posts.repository.js';
+import { newlyMentioned } from '../notifications/mentioned.js';
+import type { NotificationTarget } from '../notifications/notifications.repository.js';
+import type { NotificationSink } from '../notifications/notifications.service.js';
 import type { CommentRef, CommentRow, CommentsRepository } from './comments.repository.js';
 
 /**
@@ -40,6 +44,7 @@ export class CommentsService {
     private readonly comments: CommentsRepository,
     private readonly presenter: CommentPresenter,
     private readonly posts: PostPublisher,
+    private readonly notifications: NotificationSink,
   ) {}
 
   /** A page of a post's top-level comments, each with its first replies. */
@@ -91,9 +96,15 @@ export class CommentsService {
     };
   }
 
-  /** Writes a comment, or a reply when `parentId` is given; a reply to a reply joins the top-level thread. */
+  /**
+   * Writes a comment, or a reply when `parentId` is given; a reply to a reply joins the top-level thread.
+   * The author of the comment replied to hears of a reply, the post's author of a comment, and the people
+   * it mentions of a mention; each once, the first of these that applies.
+   */
   async create(viewer: Viewer, postId: string, input: NewCommentBody): Promise<Comment> {
-    if (!(await this.comments.findPostAuthor(postId))) throw noPost();
+    const post = await this.comments.findPostAuthor(postId);
+    if (!post) throw noPost();
+    const targets: NotificationTarget[] = [];
     let parentId: string | null = null;
     if (input.parentId !== undefined) {
       const parent = await this.comments.findRef(input.parentId);
@@ -104,15 +115,19 @@ export class CommentsService {
       }
       // Issue: replies are one level deep.
       parentId = parent.parentId ?? parent.id;
+      targets.push({ kind: 'reply', recipientId: parent.authorId });
     }
+    targets.push({ kind: 'comment', recipientId: post.authorId });
 
-    let created: { id: string; post: PostState } | undefined;
+    let created: { id: string; post: NotifyingPostState } | undefined;
     try {
       created = await this.comments.create({
         postId,
         parentId,
         authorId: viewer.uid,
         body: input.body,
+        targets,
+        mentions: mentionedUsernames(input.body),
       });
     } catch (error) {
       // The post or the parent was deleted between the checks above and the write.
@@ -121,6 +136,7 @@ export class CommentsService {
     }
     if (created === undefined) throw noPost();
     await this.posts.publishState(created.post);
+    await this.notifications.notified(created.post.notified);
     return this.read(viewer, created.id);
   }
 
@@ -128,9 +144,14 @@ export class CommentsService {
   async update(viewer: Viewer, commentId: string, input: CommentEdit): Promise<Comment> {
     const ref = await this.requireRef(commentId);
     if (ref.authorId !== viewer.uid) throw new Forbidden('You can only edit your own comments.');
-    const post = await this.comments.updateBody(ref, input.body);
+    const post = await this.comments.updateBody(
+      ref,
+      input.body,
+      newlyMentioned(ref.body, input.body),
+    );
     if (!post) throw noComment();
     await this.posts.publishState(post);
+    await this.notifications.notified(post.notified);
     return this.read(viewer, commentId);
   }
 
@@ -147,6 +168,7 @@ export class CommentsService {
     const post = await this.comments.delete(ref);
     if (!post) throw noComment();
     await this.posts.publishState(post);
+    await this.notifications.notified(post.notified);
   }
 
   /** Likes a comment; liking it again is not an error and changes nothing. */
@@ -161,7 +183,7 @@ export class CommentsService {
 
   private async setLike(viewer: Viewer, commentId: string, liked: boolean): Promise<LikeState> {
     const ref = await this.requireRef(commentId);
-    let changed: PostState | undefined;
+    let changed: NotifyingPostState | undefined;
     try {
       changed = liked
         ? await this.comments.like(ref, viewer.uid)
@@ -173,7 +195,10 @@ export class CommentsService {
     }
     const state = await this.comments.likeState(commentId, viewer.uid);
     if (!state) throw noComment();
-    if (changed) await this.posts.publishState(changed);
+    if (changed) {
+      await this.posts.publishState(changed);
+      await this.notifications.notified(changed.notified);
+    }
     return state;
   }
 

@@ -7,6 +7,17 @@ import {
   type AuthorColumns,
 } from '../users/authors.repository.js';
 import { readUserRecords, type UserRecord } from '../users/users.repository.js';
+import {
+  recordNotifications,
+  withdrawNotifications,
+  type Notified,
+} from '../notifications/notifications.repository.js';
+
+/** A follow or unfollow that changed something: both users as it left them, and its notification. */
+export interface FollowChange {
+  records: UserRecord[];
+  notified: Notified;
+}
 
 /** A person in a follower or following list, with the follow's id (the list's cursor). */
 export interface FollowRow extends AuthorColumns {
@@ -34,10 +45,10 @@ export class FollowsRepository {
   }
 
   /**
-   * Adds the follow unless it is there. Returns both users as the follow left them (their new counts), or
-   * null when it was already there and nothing changed.
+   * Adds the follow unless it is there, and notifies the person followed. Returns both users as the follow
+   * left them (their new counts), or null when it was already there and nothing changed.
    */
-  follow(followerId: string, followeeId: string): Promise<UserRecord[] | null> {
+  follow(followerId: string, followeeId: string): Promise<FollowChange | null> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
         .insertInto('follows')
@@ -46,15 +57,23 @@ export class FollowsRepository {
         .executeTakeFirst();
       if (!result.numInsertedOrUpdatedRows) return null;
       await this.adjustCounts(trx, followerId, followeeId, 1);
-      return readUserRecords(trx, [followerId, followeeId]);
+      const deliveries = await recordNotifications(
+        trx,
+        { actorId: followerId, postId: null, commentId: null },
+        [{ kind: 'follow', recipientId: followeeId }],
+      );
+      return {
+        records: await readUserRecords(trx, [followerId, followeeId]),
+        notified: { deliveries, withdrawn: [] },
+      };
     });
   }
 
   /**
-   * Removes the follow if it is there. Returns both users as the change left them, or null when there was
-   * no follow and nothing changed.
+   * Removes the follow if it is there, and its notification. Returns both users as the change left them,
+   * or null when there was no follow and nothing changed.
    */
-  unfollow(followerId: string, followeeId: string): Promise<UserRecord[] | null> {
+  unfollow(followerId: string, followeeId: string): Promise<FollowChange | null> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
         .deleteFrom('follows')
@@ -63,7 +82,15 @@ export class FollowsRepository {
         .executeTakeFirst();
       if (result.numDeletedRows === 0n) return null;
       await this.adjustCounts(trx, followerId, followeeId, -1);
-      return readUserRecords(trx, [followerId, followeeId]);
+      const withdrawn = await withdrawNotifications(trx, {
+        kind: 'follow',
+        actorId: followerId,
+        recipientId: followeeId,
+      });
+      return {
+        records: await readUserRecords(trx, [followerId, followeeId]),
+        notified: { deliveries: [], withdrawn },
+      };
     });
   }
 

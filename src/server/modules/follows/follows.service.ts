@@ -5,8 +5,8 @@ import type { Viewer } from '../../plugins/viewer.js';
 import { toPage } from '../pagination.js';
 import { presentAuthor } from '../users/authors.presenter.js';
 import type { UsersService } from '../users/users.service.js';
-import type { UserRecord } from '../users/users.repository.js';
-import type { FollowRow, FollowsRepository } from './follows.repository.js';
+import type { NotificationSink } from '../notifications/notifications.service.js';
+import type { FollowChange, FollowRow, FollowsRepository } from './follows.repository.js';
 
 const noUser = () => new NotFound('There is no user with that id.');
 
@@ -19,6 +19,7 @@ export class FollowsService {
     private readonly follows: FollowsRepository,
     private readonly users: UsersService,
     private readonly mediaUrl: (key: string) => string,
+    private readonly notifications: NotificationSink,
   ) {}
 
   /** Follows `uid`; following someone again is not an error and changes nothing. */
@@ -71,7 +72,7 @@ export class FollowsService {
       throw new Invalid(following ? "You can't follow yourself." : "You can't unfollow yourself.");
     }
     if (!(await this.follows.userExists(uid))) throw noUser();
-    let changed: UserRecord[] | null;
+    let changed: FollowChange | null;
     try {
       changed = following
         ? await this.follows.follow(viewer.uid, uid)
@@ -83,8 +84,9 @@ export class FollowsService {
     }
     if (!changed) return { following, followerCount: await this.follows.followerCount(uid) };
     // Both documents as the follow left them: nothing is read again to publish them (ADR 0013).
-    await this.users.publishRecords(changed);
-    const followee = changed.find((record) => record.id === uid);
+    await this.users.publishRecords(changed.records);
+    await this.notifications.notified(changed.notified);
+    const followee = changed.records.find((record) => record.id === uid);
     return { following, followerCount: followee?.followerCount ?? 0 };
   }
 

@@ -247,8 +247,25 @@ describe.each(databaseTargets)('profile page head tags on $name', (target) => {
     expectRedirect(await page(`/@${user.username}`), `/${renamed}`);
   });
 
+  it('sends /@{username}/followers and /following to the lists at the profile address', async () => {
+    const { user } = await signUp(t.app);
+    expectRedirect(await page(`/@${user.username}/followers`), `/${user.username}/followers`);
+    expectRedirect(
+      await page(`/@${user.username.toUpperCase()}/following/?ref=x`),
+      `/${user.username}/following?ref=x`,
+    );
+    expectPage(await page(`/@${user.username}/edit-profile`), 200);
+  });
+
   it('answers /@ with no one behind it with the 404 page, never another route', async () => {
-    for (const url of ['/@no_such_person_here', '/@feed', '/@', '/@not-a-name']) {
+    for (const url of [
+      '/@no_such_person_here',
+      '/@feed',
+      '/@',
+      '/@not-a-name',
+      '/@no_such_person_here/followers',
+      '/@feed/following',
+    ]) {
       const tags = expectPage(await page(url), 404);
       expect(tags.titles).toEqual(['Not found · Hearth Test']);
       expect(tags.one('og:type')).toBeUndefined();

@@ -21,7 +21,7 @@ export interface PageMeta {
 }
 
 const profilePathPattern = /^\/(?:ym\/)?([^/]+)\/?$/;
-const handlePathPattern = /^\/@([^/]*)\/?$/;
+const handlePathPattern = /^\/@([^/]*)(\/followers|\/following)?\/?$/;
 const postPathPattern = /^\/post\/([^/]*)\/?$/;
 const usernameLike = /^[A-Za-z0-9_]{1,64}$/;
 
@@ -64,12 +64,17 @@ export class PageMetaService {
     };
   }
 
-  /** The Mastodon-style address /@{username}: a 301 to the profile's own address, or 404 for no one. */
-  private async forHandle(handle: string): Promise<PageMeta> {
+  /**
+   * The Mastodon-style address /@{username}, and its /followers and /following: a 301 to the profile's
+   * own address (or its list), or 404 for no one.
+   */
+  private async forHandle(handle: string, list = ''): Promise<PageMeta> {
     if (!usernameLike.test(handle) || isReservedUsername(handle)) return this.notFound();
     try {
       const user = await this.users.getByUsername(handle);
-      return user.username ? { status: 301, redirect: `/${user.username}` } : this.notFound();
+      return user.username
+        ? { status: 301, redirect: `/${user.username}${list}` }
+        : this.notFound();
     } catch (error) {
       if (error instanceof NotFound) return this.notFound();
       throw error;
@@ -83,8 +88,8 @@ export class PageMetaService {
   async forPath(pathname: string): Promise<PageMeta> {
     const postId = postPathPattern.exec(pathname)?.[1];
     if (postId !== undefined) return this.forPost(postId);
-    const handle = handlePathPattern.exec(pathname)?.[1];
-    if (handle !== undefined) return this.forHandle(handle);
+    const handleMatch = handlePathPattern.exec(pathname);
+    if (handleMatch) return this.forHandle(handleMatch[1] ?? '', handleMatch[2]);
     const match = profilePathPattern.exec(pathname);
     const requested = match?.[1];
     if (!requested || !usernameLike.test(requested) || isReservedUsername(requested)) {

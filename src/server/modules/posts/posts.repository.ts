@@ -3,6 +3,13 @@ import type { Database } from '../../db/schema.js';
 import { toCount, toId, toIsoString, toIsoStringOrNull } from '../../db/values.js';
 import type { NewMedia } from '../../media/stored-image.js';
 import {
+  nothingNotified,
+  recipientsAbout,
+  recordNotifications,
+  withdrawNotifications,
+  type Notified,
+} from '../notifications/notifications.repository.js';
+import {
   authorAvatarRenditions,
   authorSelection,
   type AuthorColumns,
@@ -50,6 +57,8 @@ export interface NewPost {
   body: string;
   tags: string[];
   media: NewMedia[];
+  /** Lowercased usernames the text mentions, to notify. */
+  mentions: string[];
 }
 
 export interface PostEdit {
@@ -59,6 +68,8 @@ export interface PostEdit {
   alts: Map<number, string | null>;
   /** The text being replaced and when it was written, kept as an earlier version. */
   previous: { body: string; writtenAt: string };
+  /** Usernames the new text mentions and the old one did not, to notify. */
+  mentions: string[];
 }
 
 /** Keyset bounds of a list: `before` pages towards older rows, `after` asks for newer ones. */
@@ -127,6 +138,9 @@ export interface PostState {
   record: PostRecord;
   media: PostMediaRecord[];
 }
+
+/** A post's state after a write, and the notifications the write made or removed. */
+export type NotifyingPostState = PostState & { notified: Notified };
 
 /**
  * A post's row and images as the write's own transaction sees them once it has written, under the post's
@@ -297,10 +311,11 @@ export class PostsRepository {
   }
 
   /**
-   * Creates a post with its images and tags, and counts it on its author, in one transaction. Returns the
-   * new post's state: its images as written, its row (with the author's columns) read in the transaction.
+   * Creates a post with its images and tags, counts it on its author and notifies the people it mentions,
+   * in one transaction. Returns the new post's state: its images as written, its row (with the author's
+   * columns) read in the transaction.
    */
-  async create(post: NewPost): Promise<PostState> {
+  async create(post: NewPost): Promise<NotifyingPostState> {
     return this.db.transaction().execute(async (trx) => {
       const createdAt = now();
       const { id } = await trx
@@ -345,18 +360,27 @@ export class PostsRepository {
         .set((eb) => ({ postCount: eb('postCount', '+', 1) }))
         .where('id', '=', post.authorId)
         .execute();
+      const deliveries = await recordNotifications(
+        trx,
+        { actorId: post.authorId, postId, commentId: null },
+        [],
+        post.mentions,
+      );
       const record = await postRecords(trx).where('posts.id', '=', id).executeTakeFirstOrThrow();
-      return { record: toPostRecord(record), media };
+      return { record: toPostRecord(record), media, notified: { deliveries, withdrawn: [] } };
     });
   }
 
   /**
-   * Replaces a post's text (keeping the old one as a version), its tags and any alt texts. Returns the
-   * post's state after the edit; undefined when the post is gone (deleted while the edit was on its way).
+   * Replaces a post's text (keeping the old one as a version), its tags and any alt texts, and notifies the
+   * people it newly mentions. Returns the post's state after the edit; undefined when the post is gone
+   * (deleted while the edit was on its way).
    */
-  async update(id: string, edit: PostEdit): Promise<PostState | undefined> {
+  async update(id: string, edit: PostEdit): Promise<NotifyingPostState | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      if (!(await this.lockPost(trx, id))) return undefined;
+      const author = await this.lockPost(trx, id);
+      if (author === undefined) return undefined;
+      let notified = nothingNotified;
       if (edit.body !== edit.previous.body) {
         await trx
           .insertInto('post_versions')
@@ -369,6 +393,13 @@ export class PostsRepository {
           .execute();
         await trx.deleteFrom('post_tags').where('postId', '=', id).execute();
         await this.insertTags(trx, id, edit.tags);
+        const deliveries = await recordNotifications(
+          trx,
+          { actorId: author, postId: id, commentId: null },
+          [],
+          edit.mentions,
+        );
+        notified = { deliveries, withdrawn: [] };
       }
       for (const [position, alt] of edit.alts) {
         await trx
@@ -383,15 +414,17 @@ export class PostsRepository {
           )
           .execute();
       }
-      return readPostState(trx, id);
+      const state = await readPostState(trx, id);
+      return state && { ...state, notified };
     });
   }
 
   /**
-   * Deletes a post with everything hanging off it and uncounts it on its author. Returns the renditions of
-   * its images, whose files the caller deletes; false when it was already gone.
+   * Deletes a post with everything hanging off it (its notifications by cascade) and uncounts it on its
+   * author. Returns the renditions of its images, whose files the caller deletes, and whose notifications
+   * went with it; false when it was already gone.
    */
-  async delete(id: string): Promise<{ renditions: string[] } | false> {
+  async delete(id: string): Promise<{ renditions: string[]; withdrawn: string[] } | false> {
     return this.db.transaction().execute(async (trx) => {
       const post = await trx
         .selectFrom('posts')
@@ -405,6 +438,7 @@ export class PostsRepository {
         .select(['media.id', 'media.renditions'])
         .where('post_media.postId', '=', id)
         .execute();
+      const withdrawn = await recipientsAbout(trx, { postId: id });
       // Two deletions at once both find the post; only the one whose delete removes it uncounts it.
       const deleted = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
       if (deleted.numDeletedRows === 0n) return false;
@@ -423,7 +457,7 @@ export class PostsRepository {
         .set((eb) => ({ postCount: eb('postCount', '-', 1) }))
         .where('id', '=', post.authorId)
         .execute();
-      return { renditions: media.map((row) => row.renditions) };
+      return { renditions: media.map((row) => row.renditions), withdrawn };
     });
   }
 
@@ -439,12 +473,18 @@ export class PostsRepository {
   }
 
   /**
-   * Likes or unlikes; a repeat changes nothing. Returns the post's state afterwards (its like count
-   * included), or undefined when the post does not exist.
+   * Likes or unlikes, notifying the author or withdrawing that notification; a repeat changes nothing.
+   * Returns the post's state afterwards (its like count included), or undefined when the post does not
+   * exist.
    */
-  async setLike(postId: string, userId: string, liked: boolean): Promise<PostState | undefined> {
+  async setLike(
+    postId: string,
+    userId: string,
+    liked: boolean,
+  ): Promise<NotifyingPostState | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      if (!(await this.lockPost(trx, postId))) return undefined;
+      const author = await this.lockPost(trx, postId);
+      if (author === undefined) return undefined;
       let changed: bigint;
       if (liked) {
         const result = await trx
@@ -461,29 +501,50 @@ export class PostsRepository {
           .executeTakeFirst();
         changed = result.numDeletedRows;
       }
+      let notified = nothingNotified;
       if (changed > 0n) {
         await trx
           .updateTable('posts')
           .set((eb) => ({ likeCount: eb('likeCount', liked ? '+' : '-', 1) }))
           .where('id', '=', postId)
           .execute();
+        notified = liked
+          ? {
+              deliveries: await recordNotifications(
+                trx,
+                { actorId: userId, postId, commentId: null },
+                [{ kind: 'like', recipientId: author }],
+              ),
+              withdrawn: [],
+            }
+          : {
+              deliveries: [],
+              withdrawn: await withdrawNotifications(trx, {
+                kind: 'like',
+                actorId: userId,
+                postId,
+              }),
+            };
       }
-      return readPostState(trx, postId);
+      const state = await readPostState(trx, postId);
+      return state && { ...state, notified };
     });
   }
 
   /**
-   * Takes the post's row lock (PostgreSQL; SQLite runs one write transaction at a time) and tells whether
-   * it still exists. A deletion running at the same time then either finished first, or waits for this
-   * transaction and removes what it wrote with the post: never a like or version pointing at no post.
+   * Takes the post's row lock (PostgreSQL; SQLite runs one write transaction at a time) and returns its
+   * author, or undefined when it no longer exists. A deletion running at the same time then either
+   * finished first, or waits for this transaction and removes what it wrote with the post: never a like or
+   * version pointing at no post.
    */
-  private async lockPost(trx: Transaction<Database>, id: string): Promise<boolean> {
-    const result = await trx
+  private async lockPost(trx: Transaction<Database>, id: string): Promise<string | undefined> {
+    const row = await trx
       .updateTable('posts')
       .set((eb) => ({ likeCount: eb.ref('likeCount') }))
       .where('id', '=', id)
+      .returning('authorId')
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return row?.authorId;
   }
 
   /** Who liked a post, most recent first; the cursor is the like's id. */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { extractHashtags } from '../../../shared/hashtags.js';
 import { limits } from '../../../shared/limits.js';
+import { mentionedUsernames } from '../../../shared/mentions.js';
 import { feedTopic, postTopic } from '../../../shared/realtime.js';
 import {
   type Author,
@@ -30,6 +31,8 @@ import {
 import type { FormFile } from '../../media/multipart.js';
 import type { Viewer } from '../../plugins/viewer.js';
 import { toPage } from '../pagination.js';
+import { newlyMentioned } from '../notifications/mentioned.js';
+import type { NotificationSink } from '../notifications/notifications.service.js';
 import { presentAuthor } from '../users/authors.presenter.js';
 import type { UsersService } from '../users/users.service.js';
 import type { PostPresenter } from './posts.presenter.js';
@@ -46,6 +49,7 @@ export class PostsService {
     private readonly bus: EventBus,
     private readonly uploads: MediaUploads,
     private readonly log: Pick<Logger, 'warn'>,
+    private readonly notifications: NotificationSink,
   ) {}
 
   /**
@@ -93,6 +97,7 @@ export class PostsService {
         body: post.body,
         tags: extractHashtags(post.body),
         media,
+        mentions: mentionedUsernames(post.body),
       });
       await this.uploads.committed(batch);
       const created = this.documentOf(state);
@@ -104,6 +109,7 @@ export class PostsService {
         // The author's post count changed; their document is not at hand, so it is read once.
         await this.users.publish(viewer.uid);
       });
+      await this.notifications.notified(state.notified);
       return { ...created, liked: false };
     } finally {
       // Anything stored for a post that was not created is deleted (a sweep does it if this process dies).
@@ -139,6 +145,16 @@ export class PostsService {
         ? await this.posts.listFollowing(viewer.uid, bounds)
         : await this.posts.listEveryone(bounds, query.tag);
     return this.page(rows, limit, viewer);
+  }
+
+  /** Posts in the order of `postIds` (a search's ranking), as lists show them; gone ones are left out. */
+  async viewsInOrder(viewer: Viewer | null, postIds: readonly string[]): Promise<PostView[]> {
+    const records = new Map((await this.posts.findByIds(postIds)).map((row) => [row.id, row]));
+    const ordered = postIds.flatMap((id) => {
+      const record = records.get(id);
+      return record ? [record] : [];
+    });
+    return this.views(ordered, viewer);
   }
 
   /** A profile's posts, newest first. */
@@ -178,9 +194,11 @@ export class PostsService {
           body: record.body,
           writtenAt: record.editedAt ?? record.createdAt,
         },
+        mentions: newlyMentioned(record.body, edit.body),
       });
       if (!updated) throw postNotFound();
       await this.publishState(updated);
+      await this.notifications.notified(updated.notified);
       state = updated;
     }
     const liked = await this.posts.likedAmong(viewer.uid, [postId]);
@@ -208,6 +226,7 @@ export class PostsService {
       // The author's post count changed; their document is not at hand, so it is read once.
       await this.users.publish(record.authorId);
     });
+    await this.notifications.notified({ deliveries: [], withdrawn: deleted.withdrawn });
   }
 
   /** Likes are idempotent: liking twice leaves one like. */
@@ -215,6 +234,7 @@ export class PostsService {
     const state = await this.posts.setLike(postId, viewer.uid, liked);
     if (!state) throw postNotFound();
     await this.publishState(state);
+    await this.notifications.notified(state.notified);
     return { liked, likeCount: state.record.likeCount };
   }
 

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { defaultImages } from '@shared/paths.js';
 import { useAuth } from '@web/features/auth/auth-state.js';
 import { useInstanceName } from '@web/features/instance/api/get-instance.js';
 import { loadChunk } from '@web/lib/chunk-loader.js';
+import { MainNavLinks } from './main-nav-links.js';
 import { UserMenuPlaceholder } from './user-menu-button.js';
 
 let userMenuModule: Promise<typeof import('./user-menu.js')> | undefined;
@@ -19,8 +20,18 @@ function loadUserMenu() {
 
 const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
 
-/** spec §2 navigation bar: logo link to /, Login and Sign Up when signed out, the user menu when signed in. */
-export function NavBar() {
+interface NavBarProps {
+  /** Opens the composer in a dialog (the Write button). */
+  onWrite: () => void;
+  onWriteIntent: () => void;
+  writeButtonRef: RefObject<HTMLButtonElement | null>;
+}
+
+/**
+ * spec §2 navigation bar: logo link to /, Login and Sign Up when signed out, the user menu when signed
+ * in; between them the main navigation (issue: notifications and search §1).
+ */
+export function NavBar({ onWrite, onWriteIntent, writeButtonRef }: NavBarProps) {
   const auth = useAuth();
   const instanceName = useInstanceName();
   const signedInSoon = auth.me !== null;
@@ -61,6 +72,14 @@ export function NavBar() {
           {instanceName}
         </span>
       </Link>
+      <MainNavLinks
+        user={auth.user}
+        // spec §6: an account that is not active yet cannot post.
+        canWrite={auth.user?.active === true}
+        onWrite={onWrite}
+        onWriteIntent={onWriteIntent}
+        writeButtonRef={writeButtonRef}
+      />
       <div className="nav__actions">{actions}</div>
     </nav>
   );

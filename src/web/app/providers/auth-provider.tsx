@@ -7,6 +7,7 @@ import { AuthContext, deriveAuthState, isAccountChange } from '@web/features/aut
 import { recheckSession } from '@web/features/auth/session-sync.js';
 import { useUserDocument } from '@web/features/users/hooks/use-user-document.js';
 import { onUnauthenticated } from '@web/lib/api-client.js';
+import { browserDraftStorage, forgetAccountDrafts } from '@web/lib/drafts.js';
 import { realtimeClient } from '@web/lib/realtime-client.js';
 import { forgetViewer } from './viewer-cache.js';
 
@@ -32,6 +33,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     realtimeClient.reconnect();
     // Runs after the screens re-rendered for the new viewer, so their old queries are already off screen.
     forgetViewer(queryClient);
+    // The previous account's drafts leave the device with it (issue: notifications, search and the
+    // everyday things §4); the forms that held them have gone, having written their last words first.
+    if (previous) forgetAccountDrafts(browserDraftStorage(), previous);
   }, [queryClient, session.isPending, uid]);
 
   useEffect(

@@ -10,6 +10,7 @@ import { accountKeys } from '@web/features/account/account-keys.js';
 import { commentKeys } from '@web/features/comments/comment-keys.js';
 import { followKeys } from '@web/features/follows/follow-keys.js';
 import { instanceKeys } from '@web/features/instance/instance-keys.js';
+import { notificationKeys } from '@web/features/notifications/notification-keys.js';
 import type { PostPages } from '@web/features/posts/post-cache.js';
 import { postKeys } from '@web/features/posts/post-keys.js';
 import { userKeys } from '@web/features/users/user-keys.js';
@@ -141,5 +142,14 @@ describe('forgetViewer', () => {
     for (const [key, data] of kept) expect(queryClient.getQueryData(key)).toEqual(data);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(readsOf(userKeys.detail('u2'))).toBe(0);
+  });
+
+  it('drops the previous viewer’s unread count and notifications', () => {
+    const { queryClient, cache } = setUp();
+    cache(notificationKeys.unread('u1'), { unread: 3, newestId: '9' }, false);
+    cache(notificationKeys.list('all'), { pages: [], pageParams: [] }, false);
+    forgetViewer(queryClient);
+    expect(queryClient.getQueryData(notificationKeys.unread('u1'))).toBeUndefined();
+    expect(queryClient.getQueryData(notificationKeys.list('all'))).toBeUndefined();
   });
 });

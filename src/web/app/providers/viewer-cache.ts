@@ -3,6 +3,7 @@ import type { PostView } from '@shared/schemas/post.js';
 import { accountKeys } from '@web/features/account/account-keys.js';
 import { commentKeys } from '@web/features/comments/comment-keys.js';
 import { followKeys } from '@web/features/follows/follow-keys.js';
+import { notificationKeys } from '@web/features/notifications/notification-keys.js';
 import { mapPosts, type PostPages } from '@web/features/posts/post-cache.js';
 import { postKeys } from '@web/features/posts/post-keys.js';
 import { refreshViewerQueries, resetViewerQueries } from '@web/lib/query-client.js';
@@ -31,4 +32,6 @@ export function forgetViewer(queryClient: QueryClient): void {
   refreshViewerQueries(queryClient, commentKeys.all);
   refreshViewerQueries(queryClient, followKeys.all);
   resetViewerQueries(queryClient, accountKeys.all);
+  // Notifications and their unread count belong wholly to the previous viewer.
+  resetViewerQueries(queryClient, notificationKeys.all);
 }

@@ -125,7 +125,9 @@ export function AccountSettingsPage() {
                 Your public details are on <Link to={editProfilePath(auth.user)}>Edit profile</Link>
                 .
               </>
-            ) : null}
+            ) : null}{' '}
+            What reaches you, in the app and by email, is in{' '}
+            <Link to="/settings/notifications">Notification settings</Link>.
           </p>
         ) : null}
       </header>

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { hashtagPath } from '@shared/paths.js';
 import type { FeedTab } from '@shared/schemas/post.js';
 import type { UserDocument } from '@shared/schemas/user.js';
 import { StatusPanel } from '@web/components/ui/status-panel.js';
@@ -57,7 +58,7 @@ function ComposerArea({ user }: { user: UserDocument | null }) {
   );
 }
 
-/** spec §2, issue: posts §6: / and /feed, open to all. Following and Everyone, or one hashtag. */
+/** spec §2, issue: posts §6: / and /feed, open to all. Following and Everyone; ?tag= goes to /tags/{tag}. */
 export function FeedPage() {
   const auth = useAuth();
   const viewer = usePostViewer();
@@ -70,7 +71,12 @@ export function FeedPage() {
     // The session is known before the profile arrives: fetch the composer's code meanwhile.
     if (signedIn) preload(loadPostComposer);
   }, [signedIn]);
-  usePageTitle(view.kind === 'tag' ? `#${view.tag}` : 'Feed');
+  usePageTitle(view.kind === 'bad-tag' ? 'Not a hashtag' : 'Feed');
+
+  // The tag feed has its own address now; old /feed?tag= links keep working.
+  if (view.kind === 'tag') {
+    return <Navigate to={hashtagPath(view.tag)} replace />;
+  }
 
   if (auth.isLoading) {
     return (
@@ -90,26 +96,9 @@ export function FeedPage() {
             <span aria-hidden="true">← </span>Back to the feed
           </Link>
         </p>
-        {view.kind === 'tag' ? (
-          <>
-            <header className="page__header">
-              <h1>#{view.tag}</h1>
-              <p className="lede">Posts from everyone that mention #{view.tag}, newest first.</p>
-            </header>
-            <FeedList
-              key={view.tag}
-              tab="everyone"
-              tag={view.tag}
-              viewer={viewer}
-              label={`Posts with #${view.tag}`}
-              empty={<FeedEmptyState kind="tag" tag={view.tag} feedHref="/feed" />}
-            />
-          </>
-        ) : (
-          <StatusPanel title="That’s not a hashtag" headingLevel={1} icon={<CompassIcon />}>
-            <p>Hashtags are letters, digits and underscores, such as #hearth.</p>
-          </StatusPanel>
-        )}
+        <StatusPanel title="That’s not a hashtag" headingLevel={1} icon={<CompassIcon />}>
+          <p>Hashtags are letters, digits and underscores, such as #hearth.</p>
+        </StatusPanel>
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link, Navigate, NavLink, useLocation, useParams } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
-import { followListPath, profilePath } from '@shared/paths.js';
+import { followListPath, isReservedUsername, profilePath } from '@shared/paths.js';
 import type { Author } from '@shared/schemas/post.js';
 import type { UserDocument } from '@shared/schemas/user.js';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
@@ -13,7 +13,10 @@ import { useFollowList } from '@web/features/follows/api/get-follow-list.js';
 import { FollowButton, type FollowViewer } from '@web/features/follows/components/follow-button.js';
 import type { FollowListKind } from '@web/features/follows/follow-keys.js';
 import { useUserByUsername } from '@web/features/users/api/get-user-by-username.js';
-import { ProfileLoadState } from '@web/features/users/components/profile-load-state.js';
+import {
+  ProfileLoadState,
+  ProfileNotFound,
+} from '@web/features/users/components/profile-load-state.js';
 import { Avatar } from '@web/components/ui/avatar.js';
 import { useUserDocument } from '@web/features/users/hooks/use-user-document.js';
 import { isApiError } from '@web/lib/api-client.js';
@@ -207,11 +210,28 @@ function FollowListByUsername({ username, kind }: { username: string; kind: Foll
 
 function FollowListPage({ kind }: { kind: FollowListKind }) {
   const { username = '' } = useParams();
-  const lower = username.toLowerCase();
+  const location = useLocation();
+  // /@ada/followers is /ada/followers, as /@ada is /ada (issue: notifications and search §5).
+  const handle = username.startsWith('@');
+  const lower = (handle ? username.slice(1) : username).toLowerCase();
+  if (handle && (lower === '' || isReservedUsername(lower))) {
+    return <FollowListNoSuchHandle handle={lower} />;
+  }
   if (username !== lower) {
-    return <Navigate to={`/${encodeURIComponent(lower)}/${kind}`} replace />;
+    return (
+      <Navigate
+        to={{ pathname: `/${encodeURIComponent(lower)}/${kind}`, search: location.search }}
+        replace
+      />
+    );
   }
   return <FollowListByUsername key={lower} username={lower} kind={kind} />;
+}
+
+/** A /@{name}/followers whose name is a route word: no account can hold it. */
+function FollowListNoSuchHandle({ handle }: { handle: string }) {
+  usePageTitle('Profile not found');
+  return <ProfileNotFound handle={handle || null} />;
 }
 
 /** issue §5: /{username}/followers, open to all. */

@@ -9,6 +9,10 @@ interface SubmitButtonProps {
   /** `danger` for a destructive action. */
   tone?: 'primary' | 'danger';
   disabled?: boolean;
+  /** A tooltip, such as the keyboard shortcut that sends the form too. */
+  title?: string;
+  /** aria-keyshortcuts: the keys that press this button from the form's field. */
+  keyShortcuts?: string;
 }
 
 /** The form's primary button: disabled and relabelled while the request runs. */
@@ -19,6 +23,8 @@ export function SubmitButton({
   block = true,
   tone = 'primary',
   disabled = false,
+  title,
+  keyShortcuts,
 }: SubmitButtonProps) {
   return (
     <button
@@ -26,6 +32,8 @@ export function SubmitButton({
       className={`button button--${tone}${block ? ' button--block' : ''}`}
       disabled={busy || disabled}
       aria-busy={busy}
+      title={title}
+      aria-keyshortcuts={keyShortcuts}
     >
       <BusyLabel busy={busy} label={label} busyLabel={busyLabel} />
     </button>

@@ -1,4 +1,4 @@
-import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import type { TextCounter } from '@web/lib/text-counter.js';
 import { CharacterCount } from './character-count.js';
 
@@ -13,6 +13,8 @@ interface TextAreaFieldProps extends Omit<
   /** A live "n / max" counter under the field. */
   counter?: TextCounter;
   ref?: Ref<HTMLTextAreaElement>;
+  /** Placed right after the textarea, before the counter: a popup that belongs to it (a typeahead). */
+  after?: ReactNode;
 }
 
 /** A labelled textarea whose hint, counter and error are announced with it (aria-describedby). */
@@ -23,6 +25,7 @@ export function TextAreaField({
   error,
   counter,
   ref,
+  after,
   className,
   rows = 4,
   ...textareaProps
@@ -53,6 +56,7 @@ export function TextAreaField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
+      {after}
       {counter && counterId ? <CharacterCount id={counterId} counter={counter} /> : null}
       {error ? (
         <p className="field__error" id={errorId}>

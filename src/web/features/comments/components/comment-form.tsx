@@ -2,12 +2,23 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 import { normaliseMultiline } from '@shared/text.js';
 import { commentBodyRule, textRuleError } from '@shared/text-rules.js';
+import { useMentionTypeahead } from '@web/components/mention-typeahead/use-mention-typeahead.js';
+import { DraftNote } from '@web/components/ui/draft-note.js';
 import { FormShell } from '@web/components/ui/form-shell.js';
 import { FormStatus } from '@web/components/ui/form-status.js';
+import { LeavePrompt } from '@web/components/ui/leave-prompt.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextAreaField } from '@web/components/ui/text-area-field.js';
+import { browserDraftStorage, draftText, loadDraft } from '@web/lib/drafts.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
+import {
+  submitKeyShortcuts,
+  submitOnShortcut,
+  submitShortcutLabel,
+} from '@web/lib/submit-shortcut.js';
 import { textCounter } from '@web/lib/text-counter.js';
+import { useDraft } from '@web/lib/use-draft.js';
+import { useLeavePrompt } from '@web/lib/use-leave-prompt.js';
 import { withMention } from '../comment-rules.js';
 
 /** Asks the form to greet someone: each new `seq` puts `@username` in front of the draft and focuses it. */
@@ -33,6 +44,25 @@ interface CommentFormProps {
   mention?: MentionRequest | null;
   rows?: number;
   className?: string;
+  /**
+   * Keeps what is typed as a draft on this device for `account` (issue: notifications, search and the
+   * everyday things §4): `comment:{postId}` for a new comment, `reply:{commentId}` for a reply.
+   */
+  draft?: { account: string; target: string };
+}
+
+interface CommentDraft {
+  body: string;
+}
+
+const readCommentDraft = (value: unknown): CommentDraft | null => {
+  const body = draftText(value, 'body');
+  return body === null || body.trim() === '' ? null : { body };
+};
+
+/** Whether `account` has a draft kept on this device for the comment form `target`. */
+export function hasCommentDraft(account: string, target: string): boolean {
+  return loadDraft(browserDraftStorage(), account, target, readCommentDraft) !== null;
 }
 
 function focusAtEnd(field: HTMLTextAreaElement | null): void {
@@ -44,7 +74,9 @@ function focusAtEnd(field: HTMLTextAreaElement | null): void {
 /**
  * Writing, replying and editing (issue §3): a labelled field with a live counter up to the comment
  * limit, the server's field errors inline, and nothing typed lost when saving fails. One field needs
- * no form library: the post page's first download carries neither react-hook-form nor zod.
+ * no form library: the post page's first download carries neither react-hook-form nor zod. `@` offers
+ * people to mention, Ctrl/⌘+Enter sends, a new comment or reply is kept as a draft, and leaving the
+ * page with unsent text asks first.
  */
 export function CommentForm({
   label,
@@ -58,8 +90,25 @@ export function CommentForm({
   mention,
   rows = 3,
   className = 'form comment-form',
+  draft: draftTarget,
 }: CommentFormProps) {
-  const [body, setBody] = useState(defaultBody);
+  const draft = useDraft({
+    account: draftTarget?.account ?? null,
+    target: draftTarget?.target ?? '',
+    read: readCommentDraft,
+  });
+  const [restored, setRestored] = useState(draft.restored);
+  const [body, setBody] = useState(draft.restored?.value.body ?? defaultBody);
+  // What the field held before anything was typed: the text being edited, or a reply's greeting.
+  const [baseline, setBaseline] = useState(defaultBody);
+  const dirty = normaliseMultiline(body) !== normaliseMultiline(baseline);
+  const leave = useLeavePrompt({ dirty, kept: draftTarget !== undefined });
+  const typeahead = useMentionTypeahead({
+    setText: (text) => {
+      setBody(text);
+      setSaved(null);
+    },
+  });
   const [bodyError, setBodyError] = useState<string | null>(null);
   // After the first try, the field's message follows the typing (as the app's other forms do).
   const [tried, setTried] = useState(false);
@@ -73,15 +122,24 @@ export function CommentForm({
   const mentionSeq = mention?.seq;
   if (mention && mentionSeq !== mentionSeen) {
     setMentionSeen(mentionSeq);
-    setBody(withMention(body, mention.username));
+    const greeted = withMention(body, mention.username);
+    setBody(greeted);
+    // A greeting put in front of an empty field is not something typed: it is neither kept nor asked about.
+    if (!dirty) setBaseline(greeted);
   }
+
+  const { save: saveDraft } = draft;
+  useEffect(() => {
+    saveDraft(dirty ? { body } : null);
+  }, [saveDraft, body, dirty]);
 
   useEffect(() => {
     if (focusOnMount) focusAtEnd(field.current);
   }, [focusOnMount]);
 
   useEffect(() => {
-    if (mentionSeq !== undefined) focusAtEnd(field.current);
+    // Sequence 0 is a form reopened for its draft: it waits to be chosen rather than taking focus.
+    if (mentionSeq) focusAtEnd(field.current);
   }, [mentionSeq]);
 
   const setServerError: UseFormSetError<{ body: string }> = (_name, { message }, options) => {
@@ -104,8 +162,12 @@ export function CommentForm({
     setBusy(true);
     try {
       await onSave(normaliseMultiline(body));
+      draft.clear();
+      leave.settle();
+      setRestored(null);
       if (savedMessage) {
         setBody('');
+        setBaseline('');
         setTried(false);
         setSaved(savedMessage);
       }
@@ -116,8 +178,29 @@ export function CommentForm({
     }
   };
 
+  const cancel = onCancel
+    ? () => {
+        // Cancel means the text is not wanted: no draft stays, and closing the form asks nothing.
+        draft.clear();
+        leave.settle();
+        onCancel();
+      }
+    : undefined;
+
+  const discard = () => {
+    draft.clear();
+    setRestored(null);
+    setBody(baseline);
+    setBodyError(null);
+    field.current?.focus();
+  };
+
+  const shortcut = submitShortcutLabel();
+
   return (
     <FormShell busy={busy} error={formError} onSubmit={onSubmit} className={className}>
+      {leave.hosting ? <LeavePrompt /> : null}
+      {restored ? <DraftNote savedAt={restored.savedAt} onDiscard={discard} /> : null}
       <TextAreaField
         name="body"
         label={label}
@@ -126,16 +209,20 @@ export function CommentForm({
         error={bodyError ?? undefined}
         value={body}
         ref={field}
+        {...typeahead.fieldProps}
+        after={typeahead.popup}
         onChange={(event) => {
           const text = event.target.value;
           setBody(text);
           setSaved(null);
           if (tried) setBodyError(textRuleError(text, commentBodyRule));
+          typeahead.update(event.currentTarget);
         }}
         onKeyDown={(event) => {
-          if (event.key === 'Escape' && onCancel && !busy) {
+          if (typeahead.onKeyDown(event) || submitOnShortcut(event, busy)) return;
+          if (event.key === 'Escape' && cancel && !busy) {
             event.preventDefault();
-            onCancel();
+            cancel();
           }
         }}
       />
@@ -152,17 +239,24 @@ export function CommentForm({
             {saved ? <p>{saved}</p> : null}
           </FormStatus>
         ) : null}
-        {onCancel ? (
+        {cancel ? (
           <button
             type="button"
             className="button button--ghost button--small"
             disabled={busy}
-            onClick={onCancel}
+            onClick={cancel}
           >
             Cancel
           </button>
         ) : null}
-        <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} block={false} />
+        <SubmitButton
+          busy={busy}
+          label={submitLabel}
+          busyLabel={busyLabel}
+          block={false}
+          title={`${submitLabel} (${shortcut})`}
+          keyShortcuts={submitKeyShortcuts}
+        />
       </div>
     </FormShell>
   );

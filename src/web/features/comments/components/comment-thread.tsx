@@ -6,7 +6,7 @@ import { useCreateComment } from '../api/create-comment.js';
 import { useReplies } from '../api/get-replies.js';
 import { pendingPosted, type PostedComment } from '../comment-cache.js';
 import { replyTarget, type CommentViewerState } from '../comment-rules.js';
-import { CommentForm, type MentionRequest } from './comment-form.js';
+import { CommentForm, hasCommentDraft, type MentionRequest } from './comment-form.js';
 import { CommentItem } from './comment-item.js';
 
 interface CommentThreadProps {
@@ -36,7 +36,12 @@ export function CommentThread({
 }: CommentThreadProps) {
   const viewerUid = viewer?.uid ?? null;
   const [expanded, setExpanded] = useState(false);
-  const [reply, setReply] = useState<MentionRequest | null>(null);
+  // A reply kept as a draft on this device opens again with the thread (without taking focus).
+  const [reply, setReply] = useState<MentionRequest | null>(() =>
+    viewer?.active && hasCommentDraft(viewer.uid, `reply:${thread.id}`)
+      ? { username: null, seq: 0 }
+      : null,
+  );
   const replies = useReplies(postId, thread.id, viewerUid, expanded);
   const createComment = useCreateComment(postId, viewerUid);
   const listRef = useRef<HTMLUListElement>(null);
@@ -138,6 +143,7 @@ export function CommentThread({
               rows={2}
               className="form comment-form comment-form--reply"
               onCancel={closeReply}
+              draft={viewer ? { account: viewer.uid, target: `reply:${thread.id}` } : undefined}
               onSave={async (body) => {
                 const created = await createComment.mutateAsync({
                   postId,

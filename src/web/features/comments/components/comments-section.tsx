@@ -66,6 +66,7 @@ function Composer({ postId, viewer }: { postId: string; viewer: CommentViewerSta
       submitLabel="Comment"
       busyLabel="Commenting…"
       savedMessage="Comment posted."
+      draft={{ account: viewer.uid, target: `comment:${postId}` }}
       onSave={async (body) => {
         await create.mutateAsync({ postId, body });
       }}

@@ -1,17 +1,29 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { limits } from '@shared/limits.js';
+import type { PostView } from '@shared/schemas/post.js';
 import type { UserDocument } from '@shared/schemas/user.js';
 import { altTextRule, postBodyRule, postError, textRuleError } from '@shared/text-rules.js';
+import { useMentionTypeahead } from '@web/components/mention-typeahead/use-mention-typeahead.js';
 import { Avatar } from '@web/components/ui/avatar.js';
+import { DraftNote } from '@web/components/ui/draft-note.js';
 import { FormShell } from '@web/components/ui/form-shell.js';
 import { FormStatus } from '@web/components/ui/form-status.js';
+import { LeavePrompt } from '@web/components/ui/leave-prompt.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextAreaField } from '@web/components/ui/text-area-field.js';
 import { ApiError } from '@web/lib/api-client.js';
+import { draftText } from '@web/lib/drafts.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
 import { imageAccept, imageFileHint } from '@web/lib/image-file.js';
+import {
+  submitKeyShortcuts,
+  submitOnShortcut,
+  submitShortcutLabel,
+} from '@web/lib/submit-shortcut.js';
 import { textCounter } from '@web/lib/text-counter.js';
+import { useDraft } from '@web/lib/use-draft.js';
+import { useLeavePrompt } from '@web/lib/use-leave-prompt.js';
 import { useCreatePost } from '../api/create-post.js';
 import { useComposerImages, type ComposerImage } from '../hooks/use-composer-images.js';
 import { ImageIcon } from './post-icons.js';
@@ -23,16 +35,31 @@ interface ComposerValues {
 interface PostComposerProps {
   /** The signed-in, active author. */
   user: UserDocument;
+  /** Hears the new post once it is saved (the Write dialog closes on it). */
+  onPosted?: (post: PostView) => void;
 }
 
 const maxImages = limits.post.maxImages;
+
+/** An unsent post kept on the device: its text, and how many images it had (images are not kept). */
+interface PostDraft {
+  body: string;
+  images: number;
+}
+
+const readPostDraft = (value: unknown): PostDraft | null => {
+  const body = draftText(value, 'body');
+  if (body === null) return null;
+  const images: unknown = typeof value === 'object' && value ? Reflect.get(value, 'images') : 0;
+  return { body, images: typeof images === 'number' ? images : 0 };
+};
 
 /**
  * Issue: posts §1. Write a post of up to limits.post.max characters with up to four images, each with
  * its description (a reminder when it is missing, never a requirement). Everything typed and chosen
  * stays after an error; the new post shows on top of the feed as soon as it is saved.
  */
-export function PostComposer({ user }: PostComposerProps) {
+export function PostComposer({ user, onPosted }: PostComposerProps) {
   const create = useCreatePost();
   const [images, actions] = useComposerImages();
   const [formError, setFormError] = useState<string | null>(null);
@@ -51,6 +78,8 @@ export function PostComposer({ user }: PostComposerProps) {
   });
   const id = useId();
   const fileHintId = `${id}-file-hint`;
+  const draft = useDraft({ account: user.uid, target: 'post', read: readPostDraft });
+  const [restored, setRestored] = useState(draft.restored);
 
   const {
     register,
@@ -59,13 +88,28 @@ export function PostComposer({ user }: PostComposerProps) {
     reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ComposerValues>({ defaultValues: { body: '' } });
+    setValue,
+  } = useForm<ComposerValues>({ defaultValues: { body: draft.restored?.value.body ?? '' } });
   const body = useWatch({ control, name: 'body' });
+  const typed = body.trim() !== '';
+  // Images are not kept in drafts, so leaving with images chosen loses them: the prompt says so.
+  const leave = useLeavePrompt({ dirty: typed || images.length > 0, kept: images.length === 0 });
+  const typeahead = useMentionTypeahead({
+    setText: (text) => {
+      setValue('body', text, { shouldDirty: true });
+      setStatus(null);
+    },
+  });
+  const { save: saveDraft } = draft;
+  useEffect(() => {
+    saveDraft(typed ? { body, images: images.length } : null);
+  }, [saveDraft, body, typed, images.length]);
   const { ref: bodyRef, ...bodyField } = register('body', {
     // Text, images or both (issue: posts §1); the images are the ones chosen at this render.
     validate: (value) => postError(value, images.length) ?? true,
-    onChange: () => {
+    onChange: (event: { target: HTMLTextAreaElement }) => {
       setStatus(null);
+      typeahead.update(event.target);
     },
   });
 
@@ -86,15 +130,19 @@ export function PostComposer({ user }: PostComposerProps) {
       return;
     }
     try {
-      await create.mutateAsync({
+      const post = await create.mutateAsync({
         body: text,
         images: images.map((image) => ({ file: image.file, alt: image.alt })),
       });
+      draft.clear();
+      leave.settle();
+      setRestored(null);
       reset({ body: '' });
       actions.reset();
       setImageNote(null);
       setStatus('Your post is published.');
       textarea.current?.focus();
+      onPosted?.(post);
     } catch (error) {
       setFormError(showServerErrors(error));
     }
@@ -125,6 +173,7 @@ export function PostComposer({ user }: PostComposerProps) {
   }
 
   const full = images.length >= maxImages;
+  const shortcut = submitShortcutLabel();
 
   return (
     <section className="card composer" aria-label="New post">
@@ -134,6 +183,19 @@ export function PostComposer({ user }: PostComposerProps) {
         onSubmit={(event) => handleSubmit(publish)(event)}
         className="form composer__form"
       >
+        {leave.hosting ? <LeavePrompt /> : null}
+        {restored ? (
+          <DraftNote
+            savedAt={restored.savedAt}
+            imagesDropped={restored.value.images > 0}
+            onDiscard={() => {
+              draft.clear();
+              setRestored(null);
+              reset({ body: '' });
+              textarea.current?.focus();
+            }}
+          />
+        ) : null}
         <div className="composer__main">
           <Avatar user={user} alt="" size="md" className="composer__avatar" />
           <TextAreaField
@@ -148,6 +210,15 @@ export function PostComposer({ user }: PostComposerProps) {
               textarea.current = element;
             }}
             {...bodyField}
+            {...typeahead.fieldProps}
+            after={typeahead.popup}
+            onBlur={(event) => {
+              typeahead.fieldProps.onBlur();
+              void bodyField.onBlur(event);
+            }}
+            onKeyDown={(event) => {
+              if (!typeahead.onKeyDown(event)) submitOnShortcut(event, isSubmitting);
+            }}
           />
         </div>
 
@@ -215,7 +286,19 @@ export function PostComposer({ user }: PostComposerProps) {
                 : `Up to ${String(maxImages)} images. ${imageFileHint}`}
             </p>
           </div>
-          <SubmitButton busy={isSubmitting} label="Post" busyLabel="Posting…" block={false} />
+          <div className="composer__send">
+            <p className="submit-hint" aria-hidden="true">
+              {shortcut} to post
+            </p>
+            <SubmitButton
+              busy={isSubmitting}
+              label="Post"
+              busyLabel="Posting…"
+              block={false}
+              title={`Post (${shortcut})`}
+              keyShortcuts={submitKeyShortcuts}
+            />
+          </div>
         </div>
         {imageNote ? (
           <p className="composer__note" role="status">

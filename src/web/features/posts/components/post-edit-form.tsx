@@ -2,11 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { PostView } from '@shared/schemas/post.js';
 import { altTextRule, postBodyRule, postError, textRuleError } from '@shared/text-rules.js';
+import { useMentionTypeahead } from '@web/components/mention-typeahead/use-mention-typeahead.js';
 import { FormShell } from '@web/components/ui/form-shell.js';
+import { LeavePrompt } from '@web/components/ui/leave-prompt.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextAreaField } from '@web/components/ui/text-area-field.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
+import {
+  submitKeyShortcuts,
+  submitOnShortcut,
+  submitShortcutLabel,
+} from '@web/lib/submit-shortcut.js';
 import { textCounter } from '@web/lib/text-counter.js';
+import { useLeavePrompt } from '@web/lib/use-leave-prompt.js';
 import { useUpdatePost } from '../api/update-post.js';
 
 interface EditValues {
@@ -22,6 +30,7 @@ interface PostEditFormProps {
 /**
  * Issue: posts §1. The author edits the text in place (same limit and counter as writing it), and may
  * fix the images' descriptions. Cancel leaves the post as it was; the text typed survives an error.
+ * `@` offers people to mention, Ctrl/⌘+Enter saves, and leaving the page with changes asks first.
  */
 export function PostEditForm({ post, onDone }: PostEditFormProps) {
   const update = useUpdatePost();
@@ -31,12 +40,25 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
     register,
     handleSubmit,
     setError,
+    setValue,
     control,
     formState: { errors, isSubmitting },
   } = useForm<EditValues>({
     defaultValues: { body: post.body, alts: post.images.map((image) => image.alt ?? '') },
   });
   const [body, alts] = useWatch({ control, name: ['body', 'alts'] });
+  const changed =
+    body !== post.body || alts.some((alt, index) => alt !== (post.images[index]?.alt ?? ''));
+  const leave = useLeavePrompt({ dirty: changed, kept: false });
+  const typeahead = useMentionTypeahead({
+    setText: (text) => {
+      setValue('body', text, { shouldDirty: true });
+    },
+  });
+  const cancel = () => {
+    leave.settle();
+    onDone();
+  };
 
   useEffect(() => {
     const element = textarea.current;
@@ -51,7 +73,7 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
       (alt, index) => alt.trim() !== (post.images[index]?.alt ?? ''),
     );
     if (values.body === post.body && !changedAlts) {
-      onDone();
+      cancel();
       return;
     }
     try {
@@ -60,6 +82,7 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
         body: values.body,
         alts: changedAlts ? values.alts.map((alt) => alt.trim() || null) : undefined,
       });
+      leave.settle();
       onDone();
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['body']));
@@ -68,7 +91,11 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
 
   const { ref: bodyRef, ...bodyField } = register('body', {
     validate: (value) => postError(value, post.images.length) ?? true,
+    onChange: (event: { target: HTMLTextAreaElement }) => {
+      typeahead.update(event.target);
+    },
   });
+  const shortcut = submitShortcutLabel();
 
   return (
     <FormShell
@@ -77,6 +104,7 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
       onSubmit={(event) => handleSubmit(save)(event)}
       className="form post-edit"
     >
+      {leave.hosting ? <LeavePrompt /> : null}
       <TextAreaField
         label="Edit post"
         rows={4}
@@ -87,6 +115,15 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
           textarea.current = element;
         }}
         {...bodyField}
+        {...typeahead.fieldProps}
+        after={typeahead.popup}
+        onBlur={(event) => {
+          typeahead.fieldProps.onBlur();
+          void bodyField.onBlur(event);
+        }}
+        onKeyDown={(event) => {
+          if (!typeahead.onKeyDown(event)) submitOnShortcut(event, isSubmitting);
+        }}
       />
       {post.images.map((image, index) => (
         <TextAreaField
@@ -102,10 +139,17 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
         />
       ))}
       <div className="form__actions">
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        <button type="button" className="button button--secondary" onClick={cancel}>
           Cancel
         </button>
-        <SubmitButton busy={isSubmitting} label="Save" busyLabel="Saving…" block={false} />
+        <SubmitButton
+          busy={isSubmitting}
+          label="Save"
+          busyLabel="Saving…"
+          block={false}
+          title={`Save (${shortcut})`}
+          keyShortcuts={submitKeyShortcuts}
+        />
       </div>
     </FormShell>
   );

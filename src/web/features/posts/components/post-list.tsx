@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryKey, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
-import { LoadMoreButton } from '@web/components/ui/load-more-button.js';
-import { RetryAlert } from '@web/components/ui/retry-alert.js';
+import { ListEnd } from '@web/components/ui/list-end.js';
 import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll.js';
 import type { NewPosts } from '../hooks/use-new-posts.js';
@@ -160,28 +159,17 @@ export function PostList({
           ))}
         </div>
       )}
-      <div ref={end} className="post-list__end">
-        {query.isFetchNextPageError ? (
-          <RetryAlert
-            className="post-list__error"
-            onRetry={() => {
-              void query.fetchNextPage();
-            }}
-          >
-            <p>We couldn’t load more posts. {query.error.message}</p>
-          </RetryAlert>
-        ) : query.hasNextPage ? (
-          <LoadMoreButton
-            busy={query.isFetchingNextPage}
-            onLoad={() => {
-              focusAfterLoad(posts.length);
-              void query.fetchNextPage();
-            }}
-          />
-        ) : posts.length > 0 ? (
-          <p className="post-list__done">You’ve reached the end.</p>
-        ) : null}
-      </div>
+      <ListEnd
+        ref={end}
+        className="post-list__end"
+        errorClassName="post-list__error"
+        query={query}
+        what="posts"
+        onLoadMore={() => {
+          focusAfterLoad(posts.length);
+        }}
+        done={posts.length > 0 ? <p className="post-list__done">You’ve reached the end.</p> : null}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -6,15 +6,21 @@ import { limits } from '@shared/limits.js';
 import { defaultImages, profilePath } from '@shared/paths.js';
 import type { UserDocument } from '@shared/schemas/user.js';
 import { usernameCooldownMessage, usernameLockedUntil } from '@shared/username-change.js';
+import { useMentionTypeahead } from '@web/components/mention-typeahead/use-mention-typeahead.js';
+import { DraftNote } from '@web/components/ui/draft-note.js';
 import { FormStatus } from '@web/components/ui/form-status.js';
+import { LeavePrompt } from '@web/components/ui/leave-prompt.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { TextAreaField } from '@web/components/ui/text-area-field.js';
 import { FormShell } from '@web/components/ui/form-shell.js';
 import { TextField } from '@web/components/ui/text-field.js';
 import { ApiError } from '@web/lib/api-client.js';
 import { usernameChangeHint, usernameHint } from '@web/lib/field-hints.js';
+import { draftText } from '@web/lib/drafts.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
 import { textCounter } from '@web/lib/text-counter.js';
+import { useDraft } from '@web/lib/use-draft.js';
+import { useLeavePrompt } from '@web/lib/use-leave-prompt.js';
 import { useUpdateProfile } from '../api/update-profile.js';
 import { useImageChoice } from '../hooks/use-image-choice.js';
 import {
@@ -31,6 +37,9 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
 const altHint = 'Optional. Describe the image for people who use screen readers.';
 
+const isProfileTextField = (name: string): name is (typeof profileTextFields)[number] =>
+  profileTextFields.some((field) => field === name);
+
 interface ProfileEditFormProps {
   user: UserDocument;
   /** Me.usernameChangeAvailableAt: when the username may next change (30-day rule). */
@@ -40,6 +49,25 @@ interface ProfileEditFormProps {
 }
 
 type Outcome = { kind: 'saved'; user: UserDocument } | { kind: 'unchanged' } | null;
+
+/** A profile edit kept on the device: the text fields changed, and whether images were chosen. */
+interface ProfileDraft {
+  fields: Partial<Record<(typeof profileTextFields)[number], string>>;
+  images: boolean;
+}
+
+const readProfileDraft = (value: unknown): ProfileDraft | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const stored: unknown = Reflect.get(value, 'fields');
+  const fields: ProfileDraft['fields'] = {};
+  for (const name of profileTextFields) {
+    const text = draftText(stored, name);
+    if (text !== null) fields[name] = text;
+  }
+  return Object.keys(fields).length === 0
+    ? null
+    : { fields, images: Reflect.get(value, 'images') === true };
+};
 
 /**
  * The profile editor (issue: profiles): names, username, bio, website, avatar and cover with their
@@ -65,9 +93,10 @@ export function ProfileEditForm({
     register,
     handleSubmit,
     setError,
+    setValue,
     reset,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, defaultValues },
   } = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
     resolver: zodResolver(profileFormSchema),
     mode: 'onBlur',
@@ -77,6 +106,47 @@ export function ProfileEditForm({
   });
 
   const [bio, avatarAlt, coverAlt] = useWatch({ control, name: ['bio', 'avatarAlt', 'coverAlt'] });
+
+  // Issue: notifications, search and the everyday things §4: unsaved changes are kept as a draft on the
+  // device, offered back here, and leaving with them asks first. Images are not kept in drafts.
+  const draft = useDraft({ account: user.uid, target: 'profile', read: readProfileDraft });
+  const [restored, setRestored] = useState(draft.restored);
+  const current = useWatch({ control });
+  const changedFields: ProfileDraft['fields'] = {};
+  for (const name of profileTextFields) {
+    const text = current[name];
+    // Against the form's starting point, which a save or a live update moves along.
+    if (typeof text === 'string' && text !== (defaultValues?.[name] ?? values[name])) {
+      changedFields[name] = text;
+    }
+  }
+  const textChanged = Object.keys(changedFields).length > 0;
+  const imagesChanged = Boolean(avatar.file || avatar.remove || cover.file || cover.remove);
+  const leave = useLeavePrompt({ dirty: textChanged || imagesChanged, kept: !imagesChanged });
+  const draftJson = textChanged ? JSON.stringify(changedFields) : null;
+  const keepDraft = useEffectEvent(() => {
+    draft.save(textChanged ? { fields: changedFields, images: imagesChanged } : null);
+  });
+  useEffect(() => {
+    keepDraft();
+  }, [draftJson, imagesChanged]);
+  const restoredOnce = useRef(false);
+  useEffect(() => {
+    if (restoredOnce.current || !draft.restored) return;
+    restoredOnce.current = true;
+    for (const [name, text] of Object.entries(draft.restored.value.fields)) {
+      // A username that may not change yet stays as it is.
+      if (name === 'username' && lockedUntil !== null) continue;
+      if (isProfileTextField(name)) setValue(name, text, { shouldDirty: true });
+    }
+  }, [draft.restored, lockedUntil, setValue]);
+
+  const typeahead = useMentionTypeahead({
+    setText: (text) => {
+      setValue('bio', text, { shouldDirty: true });
+    },
+  });
+  const { onBlur: bioBlur, onChange: bioChange, ...bioField } = register('bio');
 
   const save = async (output: ProfileFormOutput) => {
     setFormError(null);
@@ -99,6 +169,9 @@ export function ProfileEditForm({
       reset(profileFormValues(saved), { keepDirtyValues: false });
       avatarActions.reset();
       coverActions.reset();
+      draft.clear();
+      leave.settle();
+      setRestored(null);
       setOutcome({ kind: 'saved', user: saved });
       onSaved(saved, user);
     } catch (error) {
@@ -137,6 +210,18 @@ export function ProfileEditForm({
       onSubmit={(event) => handleSubmit(save)(event)}
       className="form profile-form"
     >
+      {leave.hosting ? <LeavePrompt /> : null}
+      {restored ? (
+        <DraftNote
+          savedAt={restored.savedAt}
+          imagesDropped={restored.value.images}
+          onDiscard={() => {
+            draft.clear();
+            setRestored(null);
+            reset(values, { keepDirtyValues: false });
+          }}
+        />
+      ) : null}
       <section className="card form-section" aria-labelledby="profile-form-about">
         <h2 id="profile-form-about" className="form-section__title">
           About you
@@ -178,7 +263,20 @@ export function ProfileEditForm({
           rows={5}
           counter={textCounter(bio, limits.bio.max)}
           error={errors.bio?.message}
-          {...register('bio')}
+          {...bioField}
+          {...typeahead.fieldProps}
+          after={typeahead.popup}
+          onChange={(event) => {
+            void bioChange(event);
+            typeahead.update(event.currentTarget);
+          }}
+          onBlur={(event) => {
+            typeahead.fieldProps.onBlur();
+            void bioBlur(event);
+          }}
+          onKeyDown={(event) => {
+            typeahead.onKeyDown(event);
+          }}
         />
         <TextField
           label="Website"

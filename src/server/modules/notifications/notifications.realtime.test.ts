@@ -1,0 +1,142 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notificationsTopic } from '../../../shared/realtime-protocol.js';
+import { unreadStateSchema, type UnreadState } from '../../../shared/schemas/notification.js';
+import { postViewSchema } from '../../../shared/schemas/post.js';
+import { databaseTargets, send, signUp, type RealtimeClient } from '../../test/harness.js';
+import { receivedDocuments, setUpListeningApp } from '../../test/realtime-suite.js';
+
+type Person = Awaited<ReturnType<typeof signUp>>;
+
+describe.each(databaseTargets)('the notifications topic on $name', (target) => {
+  const t = setUpListeningApp(target);
+  let people: Person[];
+  let next = 0;
+  const fresh = (): Person => {
+    const person = people[next];
+    next += 1;
+    if (!person) throw new Error('ran out of people: sign more up in beforeAll');
+    return person;
+  };
+
+  beforeAll(async () => {
+    people = await Promise.all(Array.from({ length: 10 }, () => signUp(t.app)));
+  });
+
+  /** Subscribes and returns the snapshot, which must be the topic's. */
+  async function subscribe(client: RealtimeClient, topic: string): Promise<UnreadState> {
+    client.send({ type: 'subscribe', topic });
+    const message = await client.next();
+    if (message.type !== 'doc' || message.topic !== topic) {
+      throw new Error(`expected the ${topic} snapshot, got ${JSON.stringify(message)}`);
+    }
+    return unreadStateSchema.parse(message.data);
+  }
+
+  /** The unread states a socket received since it was last read, in order. */
+  async function received(client: RealtimeClient, topic: string): Promise<UnreadState[]> {
+    const documents = await receivedDocuments(client);
+    return (documents.get(topic) ?? []).map((data) => unreadStateSchema.parse(data));
+  }
+
+  async function post(person: Person, body: string): Promise<string> {
+    const response = await send(t.app, 'POST', '/api/posts', { body }, { cookie: person.cookie });
+    expect(response.statusCode, response.body).toBe(201);
+    return postViewSchema.parse(response.json()).id;
+  }
+
+  it('tells every open tab of the account of a new notification, a read mark and a withdrawn like', async () => {
+    const [me, fan] = [fresh(), fresh()];
+    const topic = notificationsTopic(me.user.uid);
+    const postId = await post(me, 'Watch the bell');
+    const tabs = [await t.connect({ cookie: me.cookie }), await t.connect({ cookie: me.cookie })];
+    for (const tab of tabs)
+      expect(await subscribe(tab, topic)).toEqual({ unread: 0, newestId: null });
+
+    const like = await send(t.app, 'PUT', `/api/posts/${postId}/like`, undefined, {
+      cookie: fan.cookie,
+    });
+    expect(like.statusCode, like.body).toBe(200);
+    const [first, second] = tabs as [RealtimeClient, RealtimeClient];
+    const [afterLike] = await received(first, topic);
+    expect(afterLike?.unread).toBe(1);
+    expect(afterLike?.newestId).toMatch(/^\d+$/);
+    expect(await received(second, topic)).toEqual([afterLike]);
+
+    const read = await send(t.app, 'POST', '/api/notifications/read', {}, { cookie: me.cookie });
+    expect(read.statusCode, read.body).toBe(200);
+    for (const tab of tabs) {
+      expect(await received(tab, topic)).toEqual([{ unread: 0, newestId: afterLike?.newestId }]);
+    }
+
+    // Another like, then unliked: the bell goes up and back down.
+    const other = fresh();
+    const cookie = { cookie: other.cookie };
+    expect(
+      (await send(t.app, 'PUT', `/api/posts/${postId}/like`, undefined, cookie)).statusCode,
+    ).toBe(200);
+    expect(
+      (await send(t.app, 'DELETE', `/api/posts/${postId}/like`, undefined, cookie)).statusCode,
+    ).toBe(200);
+    const states = await received(first, topic);
+    expect(states.map((state) => state.unread)).toEqual([1, 0]);
+    expect(states.at(-1)?.newestId).toBe(afterLike?.newestId);
+  });
+
+  it('republishes the bell when a deleted post takes its notifications with it', async () => {
+    const [me, other] = [fresh(), fresh()];
+    const topic = notificationsTopic(me.user.uid);
+    const theirs = await post(other, `Hello @${me.user.username}`);
+    const tab = await t.connect({ cookie: me.cookie });
+    expect((await subscribe(tab, topic)).unread).toBe(1);
+    const deleted = await send(t.app, 'DELETE', `/api/posts/${theirs}`, undefined, {
+      cookie: other.cookie,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await received(tab, topic)).toEqual([{ unread: 0, newestId: null }]);
+  });
+
+  it('lowers the bell of everyone a deleted account had notified', async () => {
+    const [me, leaving] = [fresh(), fresh()];
+    const topic = notificationsTopic(me.user.uid);
+    const postId = await post(me, 'Soon liked by someone who leaves');
+    const tab = await t.connect({ cookie: me.cookie });
+    expect(await subscribe(tab, topic)).toEqual({ unread: 0, newestId: null });
+    const cookie = { cookie: leaving.cookie };
+    for (const [method, url] of [
+      ['PUT', `/api/posts/${postId}/like`],
+      ['PUT', `/api/users/${me.user.uid}/follow`],
+    ] as const) {
+      expect((await send(t.app, method, url, undefined, cookie)).statusCode).toBe(200);
+    }
+    expect((await received(tab, topic)).at(-1)?.unread).toBe(2);
+
+    const gone = await send(
+      t.app,
+      'POST',
+      '/api/account/delete',
+      { password: leaving.input.password },
+      cookie,
+    );
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await received(tab, topic)).toEqual([{ unread: 0, newestId: null }]);
+    const list = await send(t.app, 'GET', '/api/notifications', undefined, { cookie: me.cookie });
+    expect(list.json()).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('refuses the topic to other accounts and to signed-out sockets', async () => {
+    const [me, stranger] = [fresh(), fresh()];
+    const topic = notificationsTopic(me.user.uid);
+    for (const [cookie, code] of [
+      [stranger.cookie, 'forbidden'],
+      [undefined, 'unauthenticated'],
+    ] as const) {
+      const client = await t.connect({ cookie });
+      client.send({ type: 'subscribe', topic });
+      expect(await client.next()).toMatchObject({ type: 'error', topic, code });
+    }
+    // Nothing about my notifications reaches the stranger's socket afterwards either.
+    const strangerSocket = await t.connect({ cookie: stranger.cookie });
+    await post(stranger, `Hi @${me.user.username}`);
+    expect(await strangerSocket.flush()).toEqual([]);
+  });
+});

@@ -1,0 +1,779 @@
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { limits, notificationDelivery } from '../../../shared/limits.js';
+import {
+  groupedNotificationKinds,
+  notificationKinds,
+  type EmailMode,
+  type NotificationKind,
+  type NotificationSettings,
+  type NotificationTab,
+} from '../../../shared/schemas/notification.js';
+import type { Database } from '../../db/schema.js';
+import { toCount, toId, toIdOrNull, toIsoString } from '../../db/values.js';
+import {
+  authorAvatarRenditions,
+  authorSelection,
+  type AuthorColumns,
+} from '../users/authors.repository.js';
+import { settingsFrom } from './notification-settings.js';
+
+/** What an action is about: who did it, and the post and comment it concerns (null for a follow). */
+export interface NotificationCause {
+  actorId: string;
+  postId: string | null;
+  commentId: string | null;
+}
+
+/** Someone an action concerns, and how (the reply to their comment, the comment on their post). */
+export interface NotificationTarget {
+  kind: NotificationKind;
+  recipientId: string;
+}
+
+/** One notification an action made, as its recipient's settings have it delivered. */
+export interface Delivery extends NotificationCause {
+  /** The in-app notification's id; null when the recipient turned this kind off in the app. */
+  id: string | null;
+  kind: NotificationKind;
+  recipientId: string;
+  email: EmailMode;
+}
+
+/** What a write did to notifications: those it made, and whose it removed (their bell changes). */
+export interface Notified {
+  deliveries: Delivery[];
+  withdrawn: string[];
+}
+
+export const nothingNotified: Notified = { deliveries: [], withdrawn: [] };
+
+const isKind = (value: string): value is NotificationKind =>
+  (notificationKinds as readonly string[]).includes(value);
+
+/** Likes of one post, likes of one comment, and all follows form groups; other kinds stand alone. */
+function groupKeyOf(kind: NotificationKind, cause: NotificationCause): string | null {
+  if (!groupedNotificationKinds.includes(kind)) return null;
+  if (kind === 'follow') return 'follow';
+  return `${kind}:${kind === 'like' ? String(cause.postId) : String(cause.commentId)}`;
+}
+
+/**
+ * Writes the notifications of one action in its own transaction, so they exist exactly when the action does.
+ * `targets` come first, in order of precedence, then the people `mentioned` (lowercased usernames): each
+ * person gets one notification at most, the first that names them (a reply that mentions its parent's
+ * author is a reply), and none for their own action. A mention is skipped for someone already notified of
+ * the same post or comment (an edit that adds a name twice). Settings decide what is shown in the app and
+ * what is mailed; the result lists what the service delivers once the transaction commits.
+ */
+export async function recordNotifications(
+  trx: Transaction<Database>,
+  cause: NotificationCause,
+  targets: readonly NotificationTarget[],
+  mentioned: readonly string[] = [],
+): Promise<Delivery[]> {
+  const chosen = new Map<string, NotificationKind>();
+  const choose = (recipientId: string, kind: NotificationKind) => {
+    if (recipientId !== cause.actorId && !chosen.has(recipientId)) chosen.set(recipientId, kind);
+  };
+  for (const target of targets) choose(target.recipientId, target.kind);
+
+  const names = mentioned.slice(0, notificationDelivery.mentionsPerText);
+  if (names.length > 0) {
+    const people = await trx
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('username', 'in', names)
+      .execute();
+    const byName = new Map(people.map((person) => [person.username, person.id]));
+    const mentionedIds = names
+      .map((name) => byName.get(name))
+      .filter((uid): uid is string => uid !== undefined && !chosen.has(uid));
+    const already = await alreadyNotified(trx, cause, mentionedIds);
+    for (const uid of mentionedIds) if (!already.has(uid)) choose(uid, 'mention');
+  }
+  if (chosen.size === 0) return [];
+
+  const stored = await trx
+    .selectFrom('notification_states')
+    .select(['userId', 'settings'])
+    .where('userId', 'in', [...chosen.keys()])
+    .execute();
+  const settingsOf = new Map(stored.map((row) => [row.userId, settingsFrom(row.settings)]));
+  const createdAt = new Date().toISOString();
+  const deliveries: Delivery[] = [];
+  for (const [recipientId, kind] of chosen) {
+    const setting = (settingsOf.get(recipientId) ?? settingsFrom(null))[kind];
+    if (!setting.inApp && setting.email === 'never') continue;
+    let id: string | null = null;
+    if (setting.inApp) {
+      const row = await trx
+        .insertInto('notifications')
+        .values({
+          recipientId,
+          actorId: cause.actorId,
+          kind,
+          postId: cause.postId,
+          commentId: cause.commentId,
+          groupKey: groupKeyOf(kind, cause),
+          createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = toId(row.id);
+    }
+    const delivery: Delivery = { ...cause, id, kind, recipientId, email: setting.email };
+    // Queued with the action, so undoing it (an unlike in the next request) takes the line out too.
+    if (setting.email === 'digest') await queueForDigest(trx, delivery);
+    deliveries.push(delivery);
+  }
+  return deliveries;
+}
+
+/**
+ * Puts a notification in its recipient's digest queue, unless the queue already holds
+ * `notificationDelivery.digestQueuePerAccount`. The recipient must have a state row (the digest sweep
+ * finds accounts through it).
+ */
+async function queueForDigest(db: Kysely<Database>, delivery: Delivery): Promise<void> {
+  const waiting = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('notification_mail_queue')
+        .select('id')
+        .where('userId', '=', delivery.recipientId)
+        .limit(notificationDelivery.digestQueuePerAccount)
+        .as('waiting'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (toCount(waiting.count) >= notificationDelivery.digestQueuePerAccount) return;
+  await db
+    .insertInto('notification_mail_queue')
+    .values({
+      userId: delivery.recipientId,
+      actorId: delivery.actorId,
+      kind: delivery.kind,
+      postId: delivery.postId,
+      commentId: delivery.commentId,
+      createdAt: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/** Of `uids`, who already has a mention, reply or comment notification about the cause's text. */
+async function alreadyNotified(
+  trx: Transaction<Database>,
+  cause: NotificationCause,
+  uids: readonly string[],
+): Promise<Set<string>> {
+  if (uids.length === 0) return new Set();
+  let query = trx
+    .selectFrom('notifications')
+    .select('recipientId')
+    .where('recipientId', 'in', [...uids])
+    .where('kind', 'in', ['mention', 'reply', 'comment']);
+  query =
+    cause.commentId !== null
+      ? query.where('commentId', '=', cause.commentId)
+      : query.where('postId', '=', cause.postId).where('commentId', 'is', null);
+  const rows = await query.execute();
+  return new Set(rows.map((row) => row.recipientId));
+}
+
+/** An undone like or follow: whose notification (and digest line) it was. */
+export type Withdrawal =
+  | { kind: 'like'; actorId: string; postId: string }
+  | { kind: 'comment_like'; actorId: string; commentId: string }
+  | { kind: 'follow'; actorId: string; recipientId: string };
+
+/**
+ * Removes the notification of a like or follow that was undone, in the transaction that undoes it, and its
+ * line in a waiting digest. Returns the recipients whose notifications went.
+ */
+export async function withdrawNotifications(
+  trx: Transaction<Database>,
+  undone: Withdrawal,
+): Promise<string[]> {
+  let inApp = trx
+    .deleteFrom('notifications')
+    .where('kind', '=', undone.kind)
+    .where('actorId', '=', undone.actorId);
+  let queued = trx
+    .deleteFrom('notification_mail_queue')
+    .where('kind', '=', undone.kind)
+    .where('actorId', '=', undone.actorId);
+  switch (undone.kind) {
+    case 'like':
+      inApp = inApp.where('postId', '=', undone.postId);
+      queued = queued.where('postId', '=', undone.postId);
+      break;
+    case 'comment_like':
+      inApp = inApp.where('commentId', '=', undone.commentId);
+      queued = queued.where('commentId', '=', undone.commentId);
+      break;
+    case 'follow':
+      inApp = inApp.where('recipientId', '=', undone.recipientId);
+      queued = queued.where('userId', '=', undone.recipientId);
+      break;
+  }
+  const removed = await inApp.returning('recipientId').execute();
+  await queued.execute();
+  return [...new Set(removed.map((row) => row.recipientId))];
+}
+
+/**
+ * Who has notifications about a post, or about a comment and its replies, that a deletion is about to remove (by cascade):
+ * their bells change once it commits. At most `notificationDelivery.fanOut` of them.
+ */
+export async function recipientsAbout(
+  trx: Transaction<Database>,
+  about: { postId: string } | { commentId: string },
+): Promise<string[]> {
+  let query = trx.selectFrom('notifications').select('recipientId').distinct();
+  if ('postId' in about) {
+    query = query.where('postId', '=', about.postId);
+  } else {
+    // The comment and its replies, which go with it.
+    const thread = trx
+      .selectFrom('comments')
+      .select('id')
+      .where((eb) => eb.or([eb('id', '=', about.commentId), eb('parentId', '=', about.commentId)]));
+    query = query.where('commentId', 'in', thread);
+  }
+  const rows = await query.limit(notificationDelivery.fanOut).execute();
+  return rows.map((row) => row.recipientId);
+}
+
+/**
+ * Whether the row `n` is the newest of its group: no newer row of its recipient shares its group key (a
+ * probe of `notifications_group_idx`). A row without a group key stands alone and always is.
+ */
+function isGroupHead(eb: ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('notifications as newer')
+        .select('newer.id')
+        .whereRef('newer.recipientId', '=', 'n.recipientId')
+        .whereRef('newer.groupKey', '=', 'n.groupKey')
+        .whereRef('newer.id', '>', 'n.id'),
+    ),
+  );
+}
+
+/** The newest notification of a group (or one that stands alone), as a page of the list reads it. */
+export interface NotificationHead {
+  id: string;
+  kind: NotificationKind;
+  actorId: string;
+  postId: string | null;
+  commentId: string | null;
+  groupKey: string | null;
+  createdAt: string;
+}
+
+/** The people behind one group, newest first, and how many there are in all. */
+export interface GroupActors {
+  actorIds: string[];
+  count: number;
+}
+
+/** A post or comment a notification is about, its text to quote from. */
+export interface NotificationSubject {
+  id: string;
+  postId: string;
+  body: string;
+}
+
+/** A person to mail: their address and the names to greet them by. */
+export interface MailRecipient {
+  uid: string;
+  email: string;
+  name: string;
+  username: string | null;
+  displayName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** A notification waiting in the digest queue. */
+export interface QueuedNotification extends NotificationCause {
+  id: string;
+  kind: NotificationKind;
+}
+
+/** A notification row as the app reads it; null for a kind this version does not know. */
+function queuedOf(row: {
+  id: number | string | bigint;
+  kind: string;
+  actorId: string;
+  postId: number | string | bigint | null;
+  commentId: number | string | bigint | null;
+}): QueuedNotification | null {
+  if (!isKind(row.kind)) return null;
+  return {
+    id: toId(row.id),
+    kind: row.kind,
+    actorId: row.actorId,
+    postId: toIdOrNull(row.postId),
+    commentId: toIdOrNull(row.commentId),
+  };
+}
+
+/** A stored unsubscribe token, and the address its mail went to. */
+export interface UnsubscribeRecord {
+  userId: string;
+  kind: NotificationKind | null;
+  used: boolean;
+  email: string;
+}
+
+/** The only place that reads and writes notifications, their states, the digest queue and unsubscribe tokens. */
+export class NotificationsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * A page of `uid`'s notifications, one row per group: a row is its group's head when no newer row shares
+   * its group key (an index probe each), so the page is a keyset walk newest first, below `before`.
+   */
+  async heads(
+    uid: string,
+    page: { tab: NotificationTab; before?: string; take: number },
+  ): Promise<NotificationHead[]> {
+    let query = this.db
+      .selectFrom('notifications as n')
+      .select([
+        'n.id',
+        'n.kind',
+        'n.actorId',
+        'n.postId',
+        'n.commentId',
+        'n.groupKey',
+        'n.createdAt',
+      ])
+      .where('n.recipientId', '=', uid)
+      .where(isGroupHead);
+    if (page.tab === 'mentions') query = query.where('n.kind', '=', 'mention');
+    if (page.before !== undefined) query = query.where('n.id', '<', page.before);
+    const rows = await query.orderBy('n.id', 'desc').limit(page.take).execute();
+    return rows.flatMap((row) => {
+      const queued = queuedOf(row);
+      return queued
+        ? [{ ...queued, groupKey: row.groupKey, createdAt: toIsoString(row.createdAt) }]
+        : [];
+    });
+  }
+
+  /**
+   * The newest `limits.notifications.actorsShown` people of each group and how many there are: one
+   * bounded range per group, unioned, and one count over the groups (bounded by pruning).
+   */
+  async groupActors(uid: string, groupKeys: readonly string[]): Promise<Map<string, GroupActors>> {
+    const result = new Map<string, GroupActors>();
+    const [first, ...rest] = groupKeys.map((groupKey) =>
+      this.db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('notifications')
+            .select(['groupKey', 'actorId', 'id'])
+            .where('recipientId', '=', uid)
+            .where('groupKey', '=', groupKey)
+            .orderBy('id', 'desc')
+            .limit(limits.notifications.actorsShown)
+            .as('newest'),
+        )
+        .select(['newest.groupKey', 'newest.actorId', 'newest.id']),
+    );
+    if (!first) return result;
+    const [newest, counts] = await Promise.all([
+      rest.reduce((union, branch) => union.unionAll(branch), first).execute(),
+      this.db
+        .selectFrom('notifications')
+        .select((eb) => [
+          'groupKey',
+          eb.fn.count<number | string>('actorId').distinct().as('count'),
+        ])
+        .where('recipientId', '=', uid)
+        .where('groupKey', 'in', [...groupKeys])
+        .groupBy('groupKey')
+        .execute(),
+    ]);
+    for (const row of counts) {
+      if (row.groupKey !== null)
+        result.set(row.groupKey, { actorIds: [], count: toCount(row.count) });
+    }
+    const ordered = [...newest].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+    for (const row of ordered) {
+      const group = row.groupKey === null ? undefined : result.get(row.groupKey);
+      if (group && !group.actorIds.includes(row.actorId)) group.actorIds.push(row.actorId);
+    }
+    return result;
+  }
+
+  /** People as authors (name, avatar, whether active), in one query. */
+  async authors(uids: readonly string[]): Promise<AuthorColumns[]> {
+    if (uids.length === 0) return [];
+    return this.db
+      .selectFrom('users as author')
+      .select([...authorSelection])
+      .select((eb) => authorAvatarRenditions(eb))
+      .where('author.id', 'in', [...uids])
+      .execute();
+  }
+
+  /** The texts of the posts and comments a page of notifications is about, in two queries. */
+  async subjects(
+    postIds: readonly string[],
+    commentIds: readonly string[],
+  ): Promise<{ posts: Map<string, string>; comments: Map<string, NotificationSubject> }> {
+    const [posts, comments] = await Promise.all([
+      postIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('posts')
+            .select(['id', 'body'])
+            .where('id', 'in', [...postIds])
+            .execute(),
+      commentIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('comments')
+            .select(['id', 'postId', 'body'])
+            .where('id', 'in', [...commentIds])
+            .execute(),
+    ]);
+    return {
+      posts: new Map(posts.map((row) => [toId(row.id), row.body])),
+      comments: new Map(
+        comments.map((row) => [
+          toId(row.id),
+          { id: toId(row.id), postId: toId(row.postId), body: row.body },
+        ]),
+      ),
+    };
+  }
+
+  /** Everything up to this id is read ('0' when nothing ever was). */
+  async lastReadId(uid: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('notification_states')
+      .select('lastReadId')
+      .where('userId', '=', uid)
+      .executeTakeFirst();
+    return row ? toId(row.lastReadId) : '0';
+  }
+
+  /** The newest notification's id, or null when there is none. */
+  async newestId(uid: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('recipientId', '=', uid)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toId(row.id) : null;
+  }
+
+  /** How many groups have news past the read marker, counted up to `max` (a LIMITed walk of the index). */
+  async unreadGroups(uid: string, lastReadId: string, max: number): Promise<number> {
+    const unread = this.db
+      .selectFrom('notifications as n')
+      .select('n.id')
+      .where('n.recipientId', '=', uid)
+      .where('n.id', '>', lastReadId)
+      .where(isGroupHead)
+      .limit(max)
+      .as('unread');
+    const { count } = await this.db
+      .selectFrom(unread)
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return toCount(count);
+  }
+
+  /**
+   * Moves the read marker to `upTo` (at most the newest notification; everything when absent). It never
+   * moves back: a tab that marks an older page read after another marked a newer one changes nothing.
+   */
+  async markRead(uid: string, upTo: string | undefined): Promise<void> {
+    const newest = await this.newestId(uid);
+    if (newest === null) return;
+    const target = upTo === undefined || BigInt(upTo) > BigInt(newest) ? newest : upTo;
+    await this.db
+      .insertInto('notification_states')
+      .values({ userId: uid, lastReadId: target })
+      .onConflict((oc) =>
+        oc.column('userId').doUpdateSet((eb) => ({
+          lastReadId: eb
+            .case()
+            .when(eb.ref('excluded.lastReadId'), '>', eb.ref('notification_states.lastReadId'))
+            .then(eb.ref('excluded.lastReadId'))
+            .else(eb.ref('notification_states.lastReadId'))
+            .end(),
+        })),
+      )
+      .execute();
+  }
+
+  async settings(uid: string): Promise<NotificationSettings> {
+    const row = await this.db
+      .selectFrom('notification_states')
+      .select('settings')
+      .where('userId', '=', uid)
+      .executeTakeFirst();
+    return settingsFrom(row?.settings ?? null);
+  }
+
+  async saveSettings(uid: string, settings: NotificationSettings): Promise<void> {
+    const json = JSON.stringify(settings);
+    await this.db
+      .insertInto('notification_states')
+      .values({ userId: uid, settings: json })
+      .onConflict((oc) => oc.column('userId').doUpdateSet({ settings: json }))
+      .execute();
+  }
+
+  /** Makes sure `uid` has a state row, for the conditional updates that claim mail. */
+  private async ensureState(uid: string): Promise<void> {
+    await this.db
+      .insertInto('notification_states')
+      .values({ userId: uid })
+      .onConflict((oc) => oc.column('userId').doNothing())
+      .execute();
+  }
+
+  /**
+   * Takes one of `uid`'s immediate mails for the hour-long window that holds `now`, or starts a new window;
+   * false when the window's `max` are spent. Each step is one conditional UPDATE, so instances sharing the
+   * database never hand out more than `max`.
+   */
+  async claimImmediateMail(
+    uid: string,
+    now: Date,
+    windowMs: number,
+    max: number,
+  ): Promise<boolean> {
+    await this.ensureState(uid);
+    const windowOpenedAfter = new Date(now.getTime() - windowMs).toISOString();
+    const fresh = await this.db
+      .updateTable('notification_states')
+      .set({ mailWindowStart: now.toISOString(), mailWindowCount: 1 })
+      .where('userId', '=', uid)
+      .where((eb) =>
+        eb.or([eb('mailWindowStart', 'is', null), eb('mailWindowStart', '<=', windowOpenedAfter)]),
+      )
+      .executeTakeFirst();
+    if (fresh.numUpdatedRows > 0n) return true;
+    const taken = await this.db
+      .updateTable('notification_states')
+      .set((eb) => ({ mailWindowCount: eb('mailWindowCount', '+', 1) }))
+      .where('userId', '=', uid)
+      .where('mailWindowStart', '>', windowOpenedAfter)
+      .where('mailWindowCount', '<', max)
+      .executeTakeFirst();
+    return taken.numUpdatedRows > 0n;
+  }
+
+  /** Queues an immediate mail past its hourly allowance for the recipient's digest instead. */
+  async queueForDigest(delivery: Delivery): Promise<void> {
+    await this.ensureState(delivery.recipientId);
+    await queueForDigest(this.db, delivery);
+  }
+
+  /** Accounts with a digest waiting whose last digest is older than `sentBefore` (or who never had one). */
+  async dueDigests(sentBefore: Date, take: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('notification_mail_queue as q')
+      .innerJoin('notification_states as s', 's.userId', 'q.userId')
+      .select('q.userId')
+      .distinct()
+      .where((eb) =>
+        eb.or([
+          eb('s.digestSentAt', 'is', null),
+          eb('s.digestSentAt', '<', sentBefore.toISOString()),
+        ]),
+      )
+      .limit(take)
+      .execute();
+    return rows.map((row) => row.userId);
+  }
+
+  /**
+   * Claims `uid`'s digest: one conditional UPDATE of its "sent at", so of several instances sweeping at
+   * once exactly one sends it. False when another instance (or an earlier sweep) already has.
+   */
+  async claimDigest(uid: string, now: Date, sentBefore: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('notification_states')
+      .set({ digestSentAt: now.toISOString() })
+      .where('userId', '=', uid)
+      .where((eb) =>
+        eb.or([eb('digestSentAt', 'is', null), eb('digestSentAt', '<', sentBefore.toISOString())]),
+      )
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** The newest `take` notifications waiting in `uid`'s digest, and how many wait in all. */
+  async digestQueue(
+    uid: string,
+    take: number,
+  ): Promise<{ items: QueuedNotification[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.db
+        .selectFrom('notification_mail_queue')
+        .select(['id', 'actorId', 'kind', 'postId', 'commentId'])
+        .where('userId', '=', uid)
+        .orderBy('id', 'desc')
+        .limit(take)
+        .execute(),
+      this.db
+        .selectFrom('notification_mail_queue')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('userId', '=', uid)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      items: rows.flatMap((row) => {
+        const queued = queuedOf(row);
+        return queued ? [queued] : [];
+      }),
+      total: toCount(total.count),
+    };
+  }
+
+  /** Empties `uid`'s digest queue up to `throughId`: what the digest just sent or summed up. */
+  async clearDigest(uid: string, throughId: string): Promise<void> {
+    await this.db
+      .deleteFrom('notification_mail_queue')
+      .where('userId', '=', uid)
+      .where('id', '<=', throughId)
+      .execute();
+  }
+
+  /** Addresses and names of the people to mail, in one query. */
+  async mailRecipients(uids: readonly string[]): Promise<Map<string, MailRecipient>> {
+    if (uids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'username', 'displayName', 'firstName', 'lastName'])
+      .where('id', 'in', [...uids])
+      .execute();
+    return new Map(rows.map(({ id, ...row }) => [id, { uid: id, ...row }]));
+  }
+
+  async createUnsubscribeToken(
+    tokenHash: string,
+    uid: string,
+    kind: NotificationKind | null,
+  ): Promise<void> {
+    await this.db
+      .insertInto('unsubscribe_tokens')
+      .values({ tokenHash, userId: uid, kind, createdAt: new Date().toISOString() })
+      .execute();
+  }
+
+  async findUnsubscribeToken(tokenHash: string): Promise<UnsubscribeRecord | undefined> {
+    const row = await this.db
+      .selectFrom('unsubscribe_tokens as t')
+      .innerJoin('users', 'users.id', 't.userId')
+      .select(['t.userId', 't.kind', 't.usedAt', 'users.email'])
+      .where('t.tokenHash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      userId: row.userId,
+      kind: row.kind !== null && isKind(row.kind) ? row.kind : null,
+      used: row.usedAt !== null,
+      email: row.email,
+    };
+  }
+
+  /**
+   * Uses a token and applies `change` to its account's settings, in one transaction. The token is taken
+   * by a conditional UPDATE, so of two clicks at once only one succeeds. False when it was already used.
+   */
+  useUnsubscribeToken(
+    tokenHash: string,
+    uid: string,
+    change: (settings: NotificationSettings) => NotificationSettings,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .updateTable('unsubscribe_tokens')
+        .set({ usedAt: new Date().toISOString() })
+        .where('tokenHash', '=', tokenHash)
+        .where('usedAt', 'is', null)
+        .executeTakeFirst();
+      if (taken.numUpdatedRows === 0n) return false;
+      const row = await trx
+        .selectFrom('notification_states')
+        .select('settings')
+        .where('userId', '=', uid)
+        .executeTakeFirst();
+      const json = JSON.stringify(change(settingsFrom(row?.settings ?? null)));
+      await trx
+        .insertInto('notification_states')
+        .values({ userId: uid, settings: json })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ settings: json }))
+        .execute();
+      return true;
+    });
+  }
+
+  /** Keeps `uid`'s newest `keep` notifications and deletes the rest. */
+  async pruneAccount(uid: string, keep: number): Promise<void> {
+    const boundary = await this.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('recipientId', '=', uid)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(keep)
+      .executeTakeFirst();
+    if (!boundary) return;
+    await this.db
+      .deleteFrom('notifications')
+      .where('recipientId', '=', uid)
+      .where('id', '<=', boundary.id)
+      .execute();
+  }
+
+  /**
+   * Deletes up to `batch` notifications, digest lines and unsubscribe tokens made before `before`, oldest
+   * first (ids grow with time, so the walk stops at the first young row). Returns how many notifications
+   * went, so the caller knows whether to go on.
+   */
+  async pruneOlderThan(before: Date, batch: number): Promise<number> {
+    const cutoff = before.toISOString();
+    const oldest = (table: 'notifications' | 'notification_mail_queue') =>
+      this.db
+        .selectFrom(table)
+        .select('id')
+        .where('createdAt', '<', cutoff)
+        .orderBy('id', 'asc')
+        .limit(batch);
+    const deleted = await this.db
+      .deleteFrom('notifications')
+      .where('id', 'in', oldest('notifications'))
+      .executeTakeFirst();
+    await this.db
+      .deleteFrom('notification_mail_queue')
+      .where('id', 'in', oldest('notification_mail_queue'))
+      .execute();
+    await this.db
+      .deleteFrom('unsubscribe_tokens')
+      .where(
+        'tokenHash',
+        'in',
+        this.db
+          .selectFrom('unsubscribe_tokens')
+          .select('tokenHash')
+          .where('createdAt', '<', cutoff)
+          .limit(batch),
+      )
+      .execute();
+    return toCount(deleted.numDeletedRows);
+  }
+}

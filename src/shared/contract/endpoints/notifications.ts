@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import {
+  markReadSchema,
+  notificationPageSchema,
+  notificationQuerySchema,
+  notificationSettingsSchema,
+  unreadStateSchema,
+  unsubscribeParamsSchema,
+  unsubscribeStateSchema,
+} from '../../schemas/notification.js';
+import { defineEndpoint } from '../endpoint.js';
+
+/** Notifications, their settings and mail unsubscribe links (issue: notifications and search §2). */
+export const notificationEndpoints = {
+  getNotifications: defineEndpoint({
+    id: 'getNotifications',
+    method: 'GET',
+    path: '/api/notifications',
+    tag: 'Notifications',
+    summary: "A page of the viewer's notifications",
+    description:
+      'Newest first. Likes of the same post or comment, and follows, come as one group with the newest few people and how many there are in all. `tab=mentions` lists mentions alone. `cursor` is the `id` of the last group of the previous page.',
+    access: 'signed-in',
+    query: notificationQuerySchema,
+    status: 200,
+    response: notificationPageSchema,
+  }),
+  getUnreadNotifications: defineEndpoint({
+    id: 'getUnreadNotifications',
+    method: 'GET',
+    path: '/api/notifications/unread',
+    tag: 'Notifications',
+    summary: 'How many notifications are unread',
+    description:
+      'The live topic `notifications/{uid}` carries the same document as it changes, to every tab the viewer has open.',
+    access: 'signed-in',
+    status: 200,
+    response: unreadStateSchema,
+  }),
+  markNotificationsRead: defineEndpoint({
+    id: 'markNotificationsRead',
+    method: 'POST',
+    path: '/api/notifications/read',
+    tag: 'Notifications',
+    summary: 'Mark notifications read',
+    description:
+      'Everything up to `upTo` (a notification id), or everything when it is absent. Answers the new unread state, which every open tab also receives live.',
+    access: 'signed-in',
+    body: markReadSchema,
+    status: 200,
+    response: unreadStateSchema,
+    rateLimit: ['notification-change'],
+  }),
+  getNotificationSettings: defineEndpoint({
+    id: 'getNotificationSettings',
+    method: 'GET',
+    path: '/api/notifications/settings',
+    tag: 'Notifications',
+    summary: 'Which notifications the viewer gets, in the app and by mail',
+    access: 'signed-in',
+    status: 200,
+    response: notificationSettingsSchema,
+  }),
+  updateNotificationSettings: defineEndpoint({
+    id: 'updateNotificationSettings',
+    method: 'PUT',
+    path: '/api/notifications/settings',
+    tag: 'Notifications',
+    summary: 'Change which notifications the viewer gets',
+    description:
+      'Every kind, each with `inApp` and `email` (`never`, `immediate` or `digest`). Only mentions, replies and comments can be mailed as they happen; unknown kinds are a 400.',
+    access: 'signed-in',
+    body: notificationSettingsSchema,
+    status: 200,
+    response: notificationSettingsSchema,
+    rateLimit: ['notification-change'],
+  }),
+  getUnsubscribe: defineEndpoint({
+    id: 'getUnsubscribe',
+    method: 'GET',
+    path: '/api/unsubscribe/{token}',
+    tag: 'Notifications',
+    summary: 'What a mail unsubscribe link turns off',
+    description:
+      'No sign-in needed: the token in the link is the proof. Reading it changes nothing, so a mail scanner that follows links unsubscribes no one.',
+    access: 'public',
+    params: unsubscribeParamsSchema,
+    status: 200,
+    response: unsubscribeStateSchema,
+    errors: [404],
+    rateLimit: ['unsubscribe'],
+  }),
+  unsubscribe: defineEndpoint({
+    id: 'unsubscribe',
+    method: 'POST',
+    path: '/api/unsubscribe/{token}',
+    tag: 'Notifications',
+    summary: 'Stop the mail an unsubscribe link names',
+    description:
+      "One click, no sign-in (RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here, so a form body is accepted and ignored). A link works once: using it again is a 409. Turns that kind's mail (or the digest) to never.",
+    access: 'public',
+    params: unsubscribeParamsSchema,
+    body: z.looseObject({}).optional(),
+    status: 200,
+    response: unsubscribeStateSchema,
+    errors: [404, 409],
+    rateLimit: ['unsubscribe'],
+    anyOrigin: true,
+  }),
+} as const;

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { authorSchema, idSchema, pageLimitSchema, pageSchema } from './post.js';
+
+/**
+ * Notifications (issue: notifications and search §2). Each row is one event for one recipient; likes and
+ * follows of the same thing are shown as one group ("Ana and 12 others liked your post").
+ */
+export const notificationKinds = [
+  /** Someone followed you. */
+  'follow',
+  /** Someone liked your post. */
+  'like',
+  /** Someone liked your comment. */
+  'comment_like',
+  /** Someone commented on your post. */
+  'comment',
+  /** Someone replied to your comment. */
+  'reply',
+  /** Someone mentioned you in a post or a comment. */
+  'mention',
+] as const;
+export const notificationKindSchema = z.enum(notificationKinds, {
+  error: 'Not a kind of notification.',
+});
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** Kinds shown as one group per thing (a post, a comment, or you for follows), newest member first. */
+export const groupedNotificationKinds: readonly NotificationKind[] = [
+  'follow',
+  'like',
+  'comment_like',
+];
+
+/** Kinds whose mail may go out as they happen; the others are never mailed, or mailed in the daily digest. */
+export const immediateEmailKinds: readonly NotificationKind[] = ['mention', 'reply', 'comment'];
+
+export const emailModes = ['never', 'immediate', 'digest'] as const;
+export const emailModeSchema = z.enum(emailModes, {
+  error: 'Choose never, immediate or digest.',
+});
+export type EmailMode = z.infer<typeof emailModeSchema>;
+
+/** What the notification is about: a short excerpt of the post or comment, enough to recognise it. */
+export const notificationSubjectSchema = z.object({
+  id: idSchema,
+  /** The first words of its text, plain (no markup); empty for a post of images alone. */
+  excerpt: z.string(),
+});
+
+export const notificationCommentSchema = notificationSubjectSchema.extend({ postId: idSchema });
+
+/** One notification, or one group of them (likes and follows of the same thing). */
+export const notificationGroupSchema = z.object({
+  /** The newest notification's id: the list's cursor, and what "read" is measured against. */
+  id: idSchema,
+  kind: notificationKindSchema,
+  /** When the newest notification of the group happened. */
+  createdAt: z.string(),
+  unread: z.boolean(),
+  /** The newest few people behind it, newest first (at most `limits.notifications.actorsShown`). */
+  actors: z.array(authorSchema),
+  /** How many people are behind it in all. */
+  actorCount: z.number().int().min(1),
+  /** The post: liked, commented on, or where one was mentioned. Null for follows. */
+  post: notificationSubjectSchema.nullable(),
+  /** The comment: the new comment or reply, the liked comment, or the comment one was mentioned in. */
+  comment: notificationCommentSchema.nullable(),
+});
+export type NotificationGroup = z.infer<typeof notificationGroupSchema>;
+export const notificationPageSchema = pageSchema(notificationGroupSchema);
+
+export const notificationTabs = ['all', 'mentions'] as const;
+export type NotificationTab = (typeof notificationTabs)[number];
+export const notificationQuerySchema = z.object({
+  tab: z.enum(notificationTabs, { error: 'Choose all or mentions.' }).default('all'),
+  cursor: idSchema.optional(),
+  limit: pageLimitSchema,
+});
+export type NotificationQuery = z.infer<typeof notificationQuerySchema>;
+
+/** The bell: unread notifications (counted up to `limits.notifications.unreadCountMax`). */
+export const unreadStateSchema = z.object({
+  unread: z.number().int().min(0),
+  /** The newest notification's id, or null when there is none. */
+  newestId: idSchema.nullable(),
+});
+export type UnreadState = z.infer<typeof unreadStateSchema>;
+
+/** POST /api/notifications/read: everything up to `upTo` (default: everything) is read. */
+export const markReadSchema = z.object({ upTo: idSchema.optional() }).strict();
+
+const kindSettingSchema = z.object({ inApp: z.boolean(), email: emailModeSchema }).strict();
+export type KindSetting = z.infer<typeof kindSettingSchema>;
+
+/** Per kind: shown in the app or not, and mailed never, as it happens, or in the daily digest. */
+export const notificationSettingsSchema = z
+  .object(
+    Object.fromEntries(notificationKinds.map((kind) => [kind, kindSettingSchema])) as Record<
+      NotificationKind,
+      typeof kindSettingSchema
+    >,
+  )
+  .strict()
+  .superRefine((settings, context) => {
+    for (const kind of notificationKinds) {
+      if (settings[kind].email === 'immediate' && !immediateEmailKinds.includes(kind)) {
+        context.addIssue({
+          code: 'custom',
+          path: [kind, 'email'],
+          message: 'Only mentions, replies and comments can be mailed as they happen.',
+        });
+      }
+    }
+  });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** What an account starts with: everything in the app; mentions, replies and comments mailed at once. */
+export const defaultNotificationSettings: NotificationSettings = {
+  follow: { inApp: true, email: 'never' },
+  like: { inApp: true, email: 'never' },
+  comment_like: { inApp: true, email: 'never' },
+  comment: { inApp: true, email: 'immediate' },
+  reply: { inApp: true, email: 'immediate' },
+  mention: { inApp: true, email: 'immediate' },
+};
+
+/** An unsubscribe link's token: random, unguessable, in the URL of the mail's link. */
+export const unsubscribeParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'Not a valid unsubscribe link.'),
+});
+
+/** What an unsubscribe link turns off, and whether it has been used. */
+export const unsubscribeStateSchema = z.object({
+  /** The kind whose mail it stops, or null for the daily digest. */
+  kind: notificationKindSchema.nullable(),
+  /** The address the mail went to, masked (a***@example.com). */
+  email: z.string(),
+  used: z.boolean(),
+});
+export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;
