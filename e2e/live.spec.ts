@@ -1,11 +1,17 @@
 import { realtimePath, userTopic } from '../src/shared/realtime.js';
 import { expect, test } from './fixtures.js';
 import type { PageGlobals } from './support/page-globals.js';
-import { expectSameDocument, inactiveNotice, markDocument, userMenuButton } from './support/ui.js';
+import {
+  expectSameDocument,
+  expectSignedOutNav,
+  inactiveNotice,
+  markDocument,
+  userMenuButton,
+} from './support/ui.js';
 
 // spec §7 / DESIGN.md "Live by default": a change to users/{uid} reaches open pages without a reload.
 
-test('an operator deactivating a user shows the inactive notice in their open tab, live', async ({
+test('an operator deactivating a user signs their open tab out live; reactivation reaches it too', async ({
   page,
   createUser,
   login,
@@ -18,15 +24,22 @@ test('an operator deactivating a user shows the inactive notice in their open ta
   await expect(inactiveNotice(page)).toBeHidden();
   await markDocument(page);
 
+  // Deactivation ends every session of the account (issue: moderation and administration §4).
   await cliOk('users', 'set-active', user.username, 'false');
+  await expectSignedOutNav(page);
+  await expectSameDocument(page);
+
+  await login(page, user);
+  await page.goto(`/${user.username}`);
   await expect(inactiveNotice(page)).toBeVisible();
+  await markDocument(page);
 
   await cliOk('users', 'set-active', user.username, 'true');
   await expect(inactiveNotice(page)).toBeHidden();
   await expectSameDocument(page);
 });
 
-test('deactivation reaches every tab of the user, and the guard follows it', async ({
+test('deactivation signs every tab of the user out, and the guard follows it', async ({
   context,
   page,
   createUser,
@@ -42,9 +55,9 @@ test('deactivation reaches every tab of the user, and the guard follows it', asy
   await markDocument(page);
 
   await cliOk('users', 'set-active', user.username, 'false');
-  await expect(inactiveNotice(page)).toBeVisible();
-  // spec §2: edit-profile is for active users only; the open page is left for /.
-  await expect(second).toHaveURL(/\/$/);
+  await expectSignedOutNav(page);
+  // spec §2: edit-profile is for signed-in, active users only; the open page leaves it.
+  await expect(second).not.toHaveURL(/edit-profile/);
   await expectSameDocument(page);
 });
 

@@ -42,6 +42,8 @@ export function serverEnv(settings: ServerSettings): Record<string, string> {
     // Required in production (src/server/config.ts); a fresh one per run.
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'warn',
+    // Every page load reports its performance, so the dashboard's table fills deterministically.
+    WEB_VITALS_SAMPLE_RATE: '1',
   };
   if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
   return env;

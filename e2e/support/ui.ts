@@ -29,7 +29,9 @@ export function notFoundHeading(page: Page): Locator {
 /** The notice an inactive account sees (brief: "the account awaits activation"). */
 export function inactiveNotice(page: Page): Locator {
   return page
-    .getByText(/await(s|ing)? activation|not (yet )?(been )?activated|pending activation/i)
+    .getByText(
+      /await(s|ing)? (activation|approval)|not (yet )?(been )?activated|pending activation|has been deactivated/i,
+    )
     .first();
 }
 

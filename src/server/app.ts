@@ -17,6 +17,21 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { InstanceService } from './modules/instance/instance.service.js';
+import { instanceAdminRoutes } from './modules/instance/instance-admin.routes.js';
+import { InstanceAdminService } from './modules/instance/instance-admin.service.js';
+import { InstanceRulesRepository } from './modules/instance/instance-rules.repository.js';
+import { InstanceSettingsRepository } from './modules/instance/instance-settings.repository.js';
+import { InstanceSettingsService } from './modules/instance/instance-settings.service.js';
+import { AuditLogReaderRepository } from './modules/moderation/audit-log.reader.repository.js';
+import { AuditLogRepository } from './modules/moderation/audit-log.repository.js';
+import { auditLogRoutes } from './modules/moderation/audit-log.routes.js';
+import { AuditLogService } from './modules/moderation/audit-log.service.js';
+import { ModerationRepository } from './modules/moderation/moderation.repository.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { ModerationService } from './modules/moderation/moderation.service.js';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
+import { AdminUsersRepository } from './modules/admin-users/admin-users.repository.js';
+import { UsersAdminService } from './modules/admin-users/admin-users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { PostPresenter } from './modules/posts/posts.presenter.js';
@@ -27,6 +42,12 @@ import { CommentPresenter } from './modules/comments/comments.presenter.js';
 import { CommentsRepository } from './modules/comments/comments.repository.js';
 import { CommentsService } from './modules/comments/comments.service.js';
 import { followsRoutes } from './modules/follows/follows.routes.js';
+import { relationshipsRoutes } from './modules/relationships/relationships.routes.js';
+import { RelationshipsRepository } from './modules/relationships/relationships.repository.js';
+import { RelationshipsService } from './modules/relationships/relationships.service.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { ActivityTracker, DashboardService } from './modules/dashboard/dashboard.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationPresenter } from './modules/notifications/notifications.presenter.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
@@ -73,7 +94,15 @@ declare module 'fastify' {
       posts: PostsService;
       comments: CommentsService;
       follows: FollowsService;
+      relationships: RelationshipsService;
       notifications: NotificationsService;
+      /** The instance's settings as administrators set them (ADR 0023). */
+      instanceSettings: InstanceSettingsService;
+      dashboard: DashboardService;
+      /** The console's actions on accounts, for the command line's tests. */
+      usersAdmin: UsersAdminService;
+      /** Reports, removals, warnings, suspensions and appeals (ADR 0021). */
+      moderation: ModerationService;
     };
   }
 }
@@ -163,6 +192,11 @@ export async function buildApp(
 
     const sessions = new SessionCache(eventBus, log);
     closers.push(() => sessions.close());
+    // The registration mode an administrator chose, read by sign-up (ADR 0023).
+    const instanceSettings = new InstanceSettingsService(
+      new InstanceSettingsRepository(database.db),
+      config,
+    );
     const auth = createAuth({
       config,
       db: database.db,
@@ -205,8 +239,20 @@ export async function buildApp(
       eventBus,
       new UserPresenter((key) => storage.url(key)),
     );
-    const authService = new AuthService(auth, config, usersRepository, users, mailer, log);
-    const instance = new InstanceService(config);
+    const authService = new AuthService(
+      auth,
+      config,
+      usersRepository,
+      users,
+      mailer,
+      log,
+      async () => (await instanceSettings.current()).registrationMode,
+      {
+        signupQuestion: async () => (await instanceSettings.current()).signupQuestion,
+        pending: (uid) => usersAdmin.signupPending(uid),
+      },
+    );
+    const instance = new InstanceService(config, instanceSettings);
     const profiles = new ProfilesService(
       new ProfilesRepository(database.db),
       usersRepository,
@@ -225,6 +271,17 @@ export async function buildApp(
     // Daily digests and the pruning of old notifications (ADR 0017).
     notifications.start();
     closers.push(() => notifications.close());
+    // Block and mute (ADR 0022): every module that lists or acts on others' content asks it.
+    const relationships = new RelationshipsService(
+      new RelationshipsRepository(database.db),
+      users,
+      eventBus,
+      (key) => storage.url(key),
+      notifications,
+      log,
+    );
+    relationships.start();
+    closers.push(() => relationships.close());
     const posts = new PostsService(
       new PostsRepository(database.db),
       new PostPresenter((key) => storage.url(key)),
@@ -233,6 +290,7 @@ export async function buildApp(
       uploads,
       log,
       notifications,
+      relationships,
     );
     const accountRepository = new AccountRepository(database.db);
     const account = new AccountService(
@@ -253,22 +311,63 @@ export async function buildApp(
       new CommentPresenter((key) => storage.url(key)),
       posts,
       notifications,
+      relationships,
     );
     const follows = new FollowsService(
       new FollowsRepository(database.db),
       users,
       (key) => storage.url(key),
       notifications,
+      relationships,
     );
+    // Every moderator and administrator action is written through this one log (ADR 0021).
+    const auditLogRepository = new AuditLogRepository(database.db);
+    const moderation = new ModerationService({
+      repository: new ModerationRepository(database.db, auditLogRepository),
+      notifications,
+      bus: eventBus,
+      mailer,
+      log,
+      config,
+      mediaUrl: (key) => storage.url(key),
+      publishUser: (uid) => users.publish(uid),
+      publishPost: (postId) => posts.publishMany([postId], { feed: true }),
+    });
+    // Republishes accounts whose suspension lapsed, so their open pages learn (ADR 0021).
+    moderation.start();
+    closers.push(() => moderation.close());
+    const dashboardRepository = new DashboardRepository(database.db, database.dialect);
+    const dashboard = new DashboardService(dashboardRepository, log);
+    const usersAdmin = new UsersAdminService({
+      repository: new AdminUsersRepository(database.db, auditLogRepository),
+      publishUser: (uid) => users.publish(uid),
+      sessionsEnded: (ended) => sessions.sessionsEnded(ended),
+      deleteAccount: (uid) => account.removeAccount(uid),
+      sendResetLink: async (email) => {
+        await auth.api.requestPasswordReset({ body: { email } });
+      },
+      mailer,
+      log,
+      config,
+      mediaUrl: (key) => storage.url(key),
+      // Sign-ups waiting for approval show in the console's live counts and staff's notifications.
+      approvalsChanged: () => moderation.publishState(),
+      notifyStaff: (uid) => moderation.signupPending(uid),
+    });
     app.decorate('services', {
+      moderation,
+      usersAdmin,
       users,
+      instanceSettings,
       auth: authService,
       profiles,
       account,
       posts,
       comments,
       follows,
+      relationships,
       notifications,
+      dashboard,
     });
 
     const databaseReachable = reachabilityProbe(database.db);
@@ -288,12 +387,13 @@ export async function buildApp(
       users: usersRepository,
       sessions,
       sessionCookie: (await auth.$context).authCookies.sessionToken.name,
+      activity: new ActivityTracker(dashboardRepository, log),
     });
-    app.decorate('rateClasses', rateClassChecks(app, usersRepository));
+    app.decorate('rateClasses', rateClassChecks(app, usersRepository, config.signUpLimits));
     await app.register(realtimePlugin, {
       config,
       bus: eventBus,
-      loaders: topicLoaders({ users, posts, notifications }),
+      loaders: topicLoaders({ users, posts, notifications, relationships, moderation }),
       liveSessions: (ids) => accountRepository.liveSessionIds(ids),
     });
     await app.register(instanceRoutes, {
@@ -309,6 +409,21 @@ export async function buildApp(
     await app.register(postsRoutes, { posts });
     await app.register(commentsRoutes, { comments });
     await app.register(followsRoutes, { follows });
+    await app.register(relationshipsRoutes, { relationships });
+    await app.register(instanceAdminRoutes, {
+      instanceAdmin: new InstanceAdminService(
+        instanceSettings,
+        new InstanceRulesRepository(database.db, auditLogRepository),
+        auditLogRepository,
+        (uid) => users.findDocument(uid),
+      ),
+    });
+    await app.register(auditLogRoutes, {
+      auditLog: new AuditLogService(new AuditLogReaderRepository(database.db), instanceSettings),
+    });
+    await app.register(dashboardRoutes, { dashboard });
+    await app.register(adminUsersRoutes, { usersAdmin });
+    await app.register(moderationRoutes, { moderation });
     await app.register(searchRoutes, {
       search: new SearchService(
         createSearchRepository(database.db, database.dialect),

@@ -10,6 +10,7 @@ import {
   createTestApp,
   databaseTargets,
   listen,
+  openAppDatabase,
   send,
   signUp,
   testOrigin,
@@ -175,3 +176,120 @@ describe('operator commands next to a running server', slow, () => {
     });
   });
 });
+
+describe(
+  'moderation of accounts from the command line',
+  { timeout: 400_000, concurrent: true },
+  () => {
+    const sqlite = databaseTargets[0];
+    if (!sqlite) throw new Error('no database target');
+    let t: TestApp;
+    const operator = { uid: null, name: 'operator', role: 'admin', operator: true } as const;
+
+    const sessionOf = async (cookie: string) =>
+      (await send(t.app, 'GET', '/api/auth/session', undefined, { cookie })).json<{
+        user: { active: boolean; role: string } | null;
+      }>().user;
+
+    async function audit(action: string, targetName: string) {
+      const database = openAppDatabase(t);
+      try {
+        return await database.db
+          .selectFrom('moderation_actions')
+          .select(['actorId', 'actorName', 'reason'])
+          .where('action', '=', action)
+          .where('targetName', '=', targetName)
+          .execute();
+      } finally {
+        await database.close();
+      }
+    }
+
+    /** A sign-up the service has already approved (the command line is slow: set-ups skip it). */
+    async function approved() {
+      const person = await signUp(t.app);
+      await t.app.services.usersAdmin.approve(operator, person.user.uid);
+      return person;
+    }
+
+    beforeAll(async () => {
+      t = await createTestApp(sqlite, { REGISTRATION_MODE: 'approval' });
+    }, 120_000);
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it('approve lets a waiting sign-up in and records the operator; twice is refused', async () => {
+      const { user, cookie } = await signUp(t.app);
+      expect(await sessionOf(cookie)).toMatchObject({ active: false });
+      const result = await cli(t.config.dataDir, 'users', 'approve', user.username);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout).toContain(`@${user.username} is approved`);
+      expect(await sessionOf(cookie)).toMatchObject({ active: true });
+      expect(await audit('signup_approved', user.username)).toEqual([
+        { actorId: null, actorName: 'operator', reason: null },
+      ]);
+      const again = await cli(t.config.dataDir, 'users', 'approve', user.username);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/^hearth: .*not waiting for approval/);
+    });
+
+    it('reject needs a reason, then deletes the sign-up', async () => {
+      const { user } = await signUp(t.app);
+      const [bare, result] = await Promise.all([
+        cli(t.config.dataDir, 'users', 'reject', 'someone_else'),
+        cli(t.config.dataDir, 'users', 'reject', user.username, '--reason', 'Not a fit'),
+      ]);
+      expect(bare.code).toBe(2);
+      expect(bare.stderr).toMatch(/--reason/);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect((await send(t.app, 'GET', `/api/users/${user.uid}`)).statusCode).toBe(404);
+      expect(await audit('signup_rejected', user.username)).toEqual([
+        { actorId: null, actorName: 'operator', reason: 'Not a fit' },
+      ]);
+    });
+
+    it('set-role records the change and never demotes the last administrator', async () => {
+      const { user, cookie } = await approved();
+      const promoted = await cli(t.config.dataDir, 'users', 'set-role', user.username, 'admin');
+      expect(promoted).toMatchObject({ code: 0, stderr: '' });
+      expect(promoted.stdout).toContain('is now an administrator');
+      const demoted = await cli(t.config.dataDir, 'users', 'set-role', user.username, 'moderator');
+      expect(demoted.code).toBe(1);
+      expect(demoted.stderr).toMatch(/last administrator/);
+      expect(await sessionOf(cookie)).toMatchObject({ role: 'admin' });
+      expect(await audit('role_changed', user.username)).toHaveLength(1);
+    });
+
+    it('sign-out and set-active end sessions, recorded as the operator', async () => {
+      const [first, second] = await Promise.all([approved(), approved()]);
+      const [signedOut, deactivated] = await Promise.all([
+        cli(t.config.dataDir, 'users', 'sign-out', first.user.username),
+        cli(t.config.dataDir, 'users', 'set-active', second.user.username, 'false'),
+      ]);
+      expect(signedOut).toMatchObject({ code: 0, stderr: '' });
+      expect(deactivated).toMatchObject({ code: 0, stderr: '' });
+      expect(await sessionOf(first.cookie)).toBeNull();
+      expect(await sessionOf(second.cookie)).toBeNull();
+      expect(await audit('sessions_revoked', first.user.username)).toHaveLength(1);
+      expect(await audit('user_deactivated', second.user.username)).toHaveLength(1);
+    });
+
+    it('delete removes an account with its content, with a reason', async () => {
+      const { user } = await approved();
+      const result = await cli(
+        t.config.dataDir,
+        'users',
+        'delete',
+        user.username,
+        '--reason',
+        'Spam',
+      );
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect((await send(t.app, 'GET', `/api/users/${user.uid}`)).statusCode).toBe(404);
+      expect(await audit('user_deleted', user.username)).toEqual([
+        { actorId: null, actorName: 'operator', reason: 'Spam' },
+      ]);
+    });
+  },
+);

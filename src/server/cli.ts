@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { roleSchema } from '../shared/schemas/user.js';
 import { createAuth } from './auth/auth.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -9,6 +8,20 @@ import type { EventBus } from './events/bus.js';
 import { SocketForwardingBus } from './events/local-socket.js';
 import { RedisEventBus } from './events/redis-bus.js';
 import { DomainError } from './errors.js';
+import {
+  adminUsersUsage,
+  CommandUsageError,
+  createUsersAdmin,
+  runAdminUsersCommand,
+} from './admin-users-cli.js';
+import type { UsersAdminService } from './modules/admin-users/admin-users.service.js';
+import {
+  createModeration,
+  ModerationUsageError,
+  moderationUsage,
+  runModerationCommand,
+} from './moderation-cli.js';
+import type { ModerationService } from './modules/moderation/moderation.service.js';
 import { createStorage } from './media/storage.js';
 import { UserPresenter } from './modules/users/users.presenter.js';
 import { UsersRepository } from './modules/users/users.repository.js';
@@ -18,11 +31,14 @@ const usage = `Usage: npm run cli -- <command>
 
 Commands:
   users list [--limit N] [--offset N]          list accounts, oldest first
-  users set-role <username> admin|user          grant or remove administrator rights
-  users set-active <username> true|false        activate or deactivate an account
+  users set-role <username> user|moderator|admin  change an account's role (never the last administrator's)
+  users set-active <username> true|false        activate or deactivate an account (ends its sessions)
+${adminUsersUsage}
+${moderationUsage}
   users reset-link <username>                   print a one-time password-reset link (valid 1 hour)
 
-Uses the same DATA_DIR / DATABASE_URL / REDIS_URL as the server; changes reach open browsers live.`;
+Uses the same DATA_DIR / DATABASE_URL / REDIS_URL as the server; changes reach open browsers live.
+Changes to accounts are recorded in the audit log as done by the operator.`;
 
 /** A mistake in how the command was called: one line, then exit 2. */
 class UsageError extends Error {}
@@ -31,14 +47,10 @@ interface Context {
   config: Config;
   database: DatabaseHandle;
   users: UsersService;
-}
-
-function parseBoolean(value: string | undefined): boolean {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw new UsageError(
-    `expected true or false, got ${value === undefined ? 'nothing' : `"${value}"`}`,
-  );
+  /** The console's actions, as the operator; built only for the commands that use them. */
+  usersAdmin: () => UsersAdminService;
+  /** Reports and suspensions, as the operator. */
+  moderation: () => ModerationService;
 }
 
 function requireArg(value: string | undefined, what: string): string {
@@ -109,27 +121,21 @@ async function resetLink(context: Context, username: string): Promise<void> {
 
 async function run(context: Context, argv: string[]): Promise<void> {
   const [group, command, ...rest] = argv;
+  const moderated = await runModerationCommand(context.moderation, group, command, rest);
+  if (moderated !== null) {
+    console.log(moderated);
+    return;
+  }
   if (group !== 'users')
     throw new UsageError(group ? `unknown command "${group}"` : 'no command given');
+  const done = await runAdminUsersCommand(context.usersAdmin, command, rest);
+  if (done !== null) {
+    console.log(done);
+    return;
+  }
   switch (command) {
     case 'list':
       return listUsers(context, rest);
-    case 'set-role': {
-      const username = requireArg(rest[0], 'username');
-      const role = roleSchema.safeParse(rest[1]);
-      if (!role.success) throw new UsageError('the role is admin or user');
-      const user = await context.users.setRole(username, role.data);
-      console.log(
-        `@${user.username ?? username} is now ${user.role === 'admin' ? 'an administrator' : 'a user'}.`,
-      );
-      return;
-    }
-    case 'set-active': {
-      const username = requireArg(rest[0], 'username');
-      const user = await context.users.setActive(username, parseBoolean(rest[1]));
-      console.log(`@${user.username ?? username} is now ${user.active ? 'active' : 'inactive'}.`);
-      return;
-    }
     case 'reset-link':
       return resetLink(context, requireArg(rest[0], 'username'));
     case undefined:
@@ -157,12 +163,35 @@ async function main(): Promise<number> {
       ? await RedisEventBus.connect(config.redisUrl, config.redisPrefix, log)
       : new SocketForwardingBus(config.dataDir);
     const storage = await createStorage(config);
+    const usersRepository = new UsersRepository(database.db);
     const users = new UsersService(
-      new UsersRepository(database.db),
+      usersRepository,
       bus,
       new UserPresenter((key) => storage.url(key)),
     );
-    await run({ config, database, users }, argv);
+    const eventBus = bus;
+    let usersAdmin: UsersAdminService | undefined;
+    const admin = () =>
+      (usersAdmin ??= createUsersAdmin({
+        config,
+        database,
+        bus: eventBus,
+        storage,
+        users,
+        usersRepository,
+        log,
+      }));
+    let moderationService: ModerationService | undefined;
+    const moderation = () =>
+      (moderationService ??= createModeration({
+        config,
+        database,
+        bus: eventBus,
+        storage,
+        users,
+        log,
+      }));
+    await run({ config, database, users, usersAdmin: admin, moderation }, argv);
     return 0;
   } finally {
     await bus?.close();
@@ -175,7 +204,12 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+    if (
+      error instanceof UsageError ||
+      error instanceof CommandUsageError ||
+      error instanceof ModerationUsageError ||
+      (error instanceof TypeError && 'code' in error)
+    ) {
       console.error(`hearth: ${error.message} (see npm run cli -- --help)`);
       process.exitCode = 2;
     } else if (error instanceof DomainError || error instanceof ConfigError) {

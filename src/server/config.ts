@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { rateLimits } from '../shared/limits.js';
 import { registrationModeSchema } from '../shared/schemas/instance.js';
 import type { S3Settings } from './media/storage.js';
 import { ensurePrivateDir } from './private-files.js';
@@ -72,6 +73,21 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxyFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   RATE_LIMITS: z.enum(['on', 'off'], { error: 'use on or off' }).default('on'),
+  SIGNUP_ATTEMPTS_PER_IP: z.coerce
+    .number({ error: 'use a whole number of at least 1' })
+    .int({ error: 'use a whole number of at least 1' })
+    .min(1, { error: 'use a whole number of at least 1' })
+    .default(rateLimits.signUp.max),
+  SIGNUP_ACCOUNTS_PER_IP: z.coerce
+    .number({ error: 'use a whole number of at least 1' })
+    .int({ error: 'use a whole number of at least 1' })
+    .min(1, { error: 'use a whole number of at least 1' })
+    .default(rateLimits.signUpAccounts.max),
+  WEB_VITALS_SAMPLE_RATE: z.coerce
+    .number({ error: 'use a number from 0 to 1' })
+    .min(0, { error: 'use a number from 0 to 1' })
+    .max(1, { error: 'use a number from 0 to 1' })
+    .default(0.5),
   WEB_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -111,6 +127,13 @@ export interface Config {
   logLevel: string;
   /** False only for load benchmarks, which would otherwise measure the 429 path. */
   rateLimits: boolean;
+  /**
+   * Sign-up limits per client address (issue: moderation and administration §7): attempts in 30 minutes,
+   * refused ones included; and accounts actually created in a day.
+   */
+  signUpLimits: { attemptsPerIp: number; accountsPerIp: number };
+  /** The share of page loads whose performance the web app reports. */
+  webVitalsSampleRate: number;
   webDir: string;
   /** Media on an S3-compatible store when S3_BUCKET is set; otherwise in DATA_DIR/media. */
   s3: S3Settings | undefined;
@@ -213,6 +236,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimits: env.RATE_LIMITS === 'on',
+    signUpLimits: {
+      attemptsPerIp: env.SIGNUP_ATTEMPTS_PER_IP,
+      accountsPerIp: env.SIGNUP_ACCOUNTS_PER_IP,
+    },
+    webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE,
     webDir,
     s3,
   };

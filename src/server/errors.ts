@@ -42,6 +42,18 @@ export class AccountInactive extends Forbidden {
   }
 }
 
+/** ADR 0021: a suspended account reads, appeals and manages its own account, but changes nothing else. */
+export class AccountSuspended extends Forbidden {
+  constructor(until: Date | null) {
+    super(
+      until
+        ? `Your account is suspended until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC. You can browse and appeal, but not post or interact.`
+        : 'Your account is suspended. You can browse and appeal, but not post or interact.',
+      'account_suspended',
+    );
+  }
+}
+
 /** Bad input, with a message per form field where one applies. */
 export class Invalid extends DomainError {
   constructor(message: string, fields?: Record<string, string>) {

@@ -7,6 +7,7 @@ export const errorCodes = [
   'unauthenticated',
   'forbidden',
   'account_inactive',
+  'account_suspended',
   'not_found',
   'conflict',
   'invalid_credentials',

@@ -2,6 +2,8 @@
 export const limits = {
   username: { min: 3, max: 30 },
   name: { max: 50 },
+  /** The answer to the sign-up question in approval mode. */
+  signupAnswer: { max: 1_000 },
   bio: { max: 500 },
   email: { max: 254 },
   password: { min: 8, max: 128 },
@@ -27,6 +29,8 @@ export const limits = {
    * many are kept per account (older ones are pruned).
    */
   notifications: { actorsShown: 3, unreadCountMax: 100, keepDays: 180, keepPerAccount: 2_000 },
+  /** Block and mute: how many hidden authors the web app is told about (the server filters them all). */
+  relationships: { hiddenAuthorsMax: 5_000 },
   /** Request bodies on JSON endpoints; uploads have their own limits. */
   jsonBodyBytes: 64 * 1024,
   /** Nesting and values in one JSON body: no form nests past 2 or holds more than a few dozen values. */
@@ -45,7 +49,13 @@ export const rateLimits = {
   signInPerAccountAddress: { max: 5, windowMs: 5 * 60_000 },
   /** Sign-in attempts on one account from anywhere: a brake on guessing spread over many addresses. */
   signInPerAccount: { max: 100, windowMs: 60 * 60_000 },
-  signUp: { max: 5, windowMs: 30 * 60_000 },
+  /**
+   * Sign-up attempts from one address, refused ones included (the count is SIGNUP_ATTEMPTS_PER_IP), and
+   * accounts created from one address, counted only when one is (SIGNUP_ACCOUNTS_PER_IP): a household's
+   * typos never lock it out, and a script still cannot open accounts by the dozen.
+   */
+  signUp: { max: 30, windowMs: 30 * 60_000 },
+  signUpAccounts: { max: 3, windowMs: 24 * 60 * 60_000 },
   /** Reset mails to one address. */
   passwordReset: { max: 5, windowMs: 30 * 60_000 },
   /** Reset mails asked for from one client address, whatever addresses they go to. */
@@ -61,12 +71,20 @@ export const rateLimits = {
   comment: { max: 60, windowMs: 10 * 60_000 },
   /** Likes and follows: generous, but a script cannot flood followers' screens. */
   reaction: { max: 600, windowMs: 10 * 60_000 },
+  /** Blocks and mutes: enough to clear out a wave of unwanted accounts, not to churn them by script. */
+  block: { max: 120, windowMs: 10 * 60_000 },
+  /** Reports and appeals of one account: enough for a wave of spam, not to flood the queue. */
+  report: { max: 30, windowMs: 60 * 60_000 },
+  /** Moderators' actions of one account. */
+  moderation: { max: 300, windowMs: 10 * 60_000 },
   /** Searches as people type: a keystroke every 200 ms for a minute, twice over. */
   search: { max: 600, windowMs: 5 * 60_000 },
   /** Notification settings and marking read: every open tab marks read when the page opens. */
   notificationChange: { max: 300, windowMs: 10 * 60_000 },
   /** Unsubscribe links, per address: tokens are unguessable, this only keeps a scanner off the database. */
   unsubscribe: { max: 30, windowMs: 10 * 60_000 },
+  /** Page-performance batches per address: one or two per page load, for a household behind one address. */
+  webVitals: { max: 120, windowMs: 10 * 60_000 },
 } as const;
 
 /** Password-reset links work once and expire after one hour (issue: accounts). */

@@ -47,6 +47,10 @@ export const topicNames = {
   feed: single('feed'),
   /** `notifications/{uid}`: one account's unread count, for its own tabs only (issue: notifications). */
   notifications: keyed('notifications/', '[A-Za-z0-9_-]{1,64}'),
+  /** `relationships/{uid}`: whom one account hides (blocks, mutes), for its own tabs only (ADR 0022). */
+  relationships: keyed('relationships/', '[A-Za-z0-9_-]{1,64}'),
+  /** `moderation`: the console's counts of open reports, appeals and sign-ups, for staff only (ADR 0021). */
+  moderation: single('moderation'),
 };
 
 export type TopicKind = keyof typeof topicNames;
@@ -104,6 +108,14 @@ export const feedTopic: TopicName<'feed'> = topicName('feed', null);
 export function notificationsTopic(uid: string): TopicName<'notifications'> {
   return topicName('notifications', uid);
 }
+
+/** The topic of whom one account hides: it changes when a block or mute involving the account does. */
+export function relationshipsTopic(uid: string): TopicName<'relationships'> {
+  return topicName('relationships', uid);
+}
+
+/** `moderation`: staff only. */
+export const moderationTopic: TopicName<'moderation'> = topicName('moderation', null);
 
 /** Close codes the server uses; the client reconnects on all but `policy`. */
 export const realtimeCloseCodes = {

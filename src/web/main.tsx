@@ -6,6 +6,9 @@ import './styles/posts.css';
 import './styles/social.css';
 import './styles/notifications-search.css';
 import './styles/navigation.css';
+import './styles/relationships.css';
+import './styles/instance-moderation.css';
+import './styles/moderation.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { createAppRouter } from './app/router.js';
@@ -23,3 +26,11 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 createRoot(container).render(<App queryClient={queryClient} router={router} />);
+// Page performance, for a share of page loads: its code comes after the first page's, off the critical path.
+void import('./lib/web-vitals-reporter.js')
+  .then(({ startWebVitals }) =>
+    startWebVitals(router, () =>
+      queryClient.query(getInstanceQueryOptions()).then((i) => i.webVitalsSampleRate),
+    ),
+  )
+  .catch(() => undefined);

@@ -1,10 +1,20 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { admin, username } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { limits, resetTokenTtlSeconds } from '../../shared/limits.js';
+import type { RegistrationMode } from '../../shared/schemas/instance.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { Dialect } from '../db/database.js';
+
+/**
+ * The registration mode the sign-up service decided on (an administrator's choice, ADR 0023), for the
+ * user-creation hook below. The hook runs inside Better Auth's transaction, where reading the settings
+ * would wait on the very connection that transaction holds (SQLite has one): so it is decided before and
+ * handed over here. Without it (a tool creating accounts), `REGISTRATION_MODE` applies.
+ */
+export const signUpContext = new AsyncLocalStorage<{ registrationMode: RegistrationMode }>();
 
 export interface AuthHooks {
   /** Sends the password-reset mail; Better Auth hands over the user and the one-time token. */
@@ -65,6 +75,10 @@ export function createAuth(options: {
         cover: { type: 'string', required: false, input: false },
         bio: { type: 'string', required: false, input: false },
         active: { type: 'boolean', required: false, defaultValue: true, input: false },
+        // Approval mode (issue: moderation and administration §6): set by the hook below, never by input.
+        awaitingApproval: { type: 'boolean', required: false, defaultValue: false, input: false },
+        // The answer to the sign-up question; the sign-up service passes it in approval mode only.
+        signupAnswer: { type: 'string', required: false, input: true },
       },
     },
     session: {
@@ -93,10 +107,13 @@ export function createAuth(options: {
       user: {
         create: {
           // spec §4 / issue: new users are active unless an administrator must approve them.
-          before: (user) =>
-            Promise.resolve({
-              data: { ...user, active: config.registrationMode !== 'approval', role: 'user' },
-            }),
+          before: (user) => {
+            const mode = signUpContext.getStore()?.registrationMode ?? config.registrationMode;
+            const approval = mode === 'approval';
+            return Promise.resolve({
+              data: { ...user, active: !approval, awaitingApproval: approval, role: 'user' },
+            });
+          },
         },
       },
     },

@@ -29,6 +29,18 @@ export interface UsersTable {
   banned: Bool | null;
   banReason: string | null;
   banExpires: Timestamp | null;
+  /** Suspended while set and `suspendedUntil` is null (indefinitely) or ahead (ADR 0021). */
+  suspendedAt: Timestamp | null;
+  suspendedUntil: Timestamp | null;
+  suspensionReason: string | null;
+  /** The audit entry of the suspension, which an appeal answers. */
+  suspensionActionId: IdRef | null;
+  /** Approval mode: signed up and waiting for a moderator. */
+  awaitingApproval: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** The answer to the instance's sign-up question. */
+  signupAnswer: string | null;
+  /** The last request made with a session, to the nearest few minutes (the dashboard's active users). */
+  lastActiveAt: Timestamp | null;
   postCount: Generated<number>;
   followerCount: Generated<number>;
   followingCount: Generated<number>;
@@ -108,6 +120,9 @@ export interface PostsTable {
   likeCount: Generated<number>;
   commentCount: Generated<number>;
   commentsRevision: Generated<number>;
+  /** Removed by moderators: hidden from everyone but its author, who sees `removalReason`. */
+  removedAt: Timestamp | null;
+  removalReason: string | null;
 }
 
 /** Earlier texts of an edited post. */
@@ -142,6 +157,9 @@ export interface CommentsTable {
   editedAt: Timestamp | null;
   likeCount: Generated<number>;
   replyCount: Generated<number>;
+  /** Removed by moderators: hidden from everyone but its author, who sees `removalReason`. */
+  removedAt: Timestamp | null;
+  removalReason: string | null;
 }
 
 export interface PostLikesTable {
@@ -184,6 +202,8 @@ export interface NotificationsTable {
   commentId: IdRef | null;
   /** Likes of one post, likes of one comment, or all follows; null for kinds never grouped. */
   groupKey: string | null;
+  /** Moderation kinds: the report, appeal or audit entry the notification is about. */
+  subjectId: string | null;
   createdAt: Timestamp;
 }
 
@@ -218,6 +238,106 @@ export interface UnsubscribeTokensTable {
   usedAt: Timestamp | null;
 }
 
+export interface BlocksTable {
+  blockerId: string;
+  blockedId: string;
+  createdAt: Timestamp;
+}
+
+export interface MutesTable {
+  muterId: string;
+  mutedId: string;
+  createdAt: Timestamp;
+  /** When the mute ends by itself; null while it is kept. */
+  expiresAt: Timestamp | null;
+}
+
+/** The audit log (ADR 0021): every moderator and administrator action. */
+export interface ModerationActionsTable {
+  id: Id;
+  /** null: the operator, through the command line. */
+  actorId: string | null;
+  actorName: string;
+  action: string;
+  targetUserId: string | null;
+  targetName: string | null;
+  subjectKind: string | null;
+  subjectId: string | null;
+  excerpt: string | null;
+  reason: string | null;
+  note: string | null;
+  /** JSON. */
+  details: string | null;
+  public: Bool;
+  createdAt: Timestamp;
+}
+
+export interface ReportsTable {
+  id: Id;
+  reporterId: string | null;
+  targetKind: string;
+  targetId: string;
+  targetUserId: string | null;
+  reason: string;
+  ruleId: IdRef | null;
+  comment: string | null;
+  /** JSON: the reported content as it was. */
+  snapshot: string;
+  status: string;
+  outcome: string | null;
+  resolvedBy: string | null;
+  resolvedAt: Timestamp | null;
+  actionId: IdRef | null;
+  createdAt: Timestamp;
+}
+
+export interface AppealsTable {
+  id: Id;
+  userId: string;
+  actionId: IdRef;
+  text: string;
+  status: string;
+  decidedBy: string | null;
+  decidedAt: Timestamp | null;
+  decisionReason: string | null;
+  createdAt: Timestamp;
+}
+
+export interface ModerationNotesTable {
+  id: Id;
+  userId: string;
+  authorId: string | null;
+  authorName: string;
+  body: string;
+  createdAt: Timestamp;
+}
+
+export interface InstanceSettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updatedAt: Timestamp;
+}
+
+export interface InstanceRulesTable {
+  id: Id;
+  position: number;
+  text: string;
+  description: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** Page-performance reports as daily histograms. */
+export interface WebVitalsTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  page: string;
+  metric: string;
+  bucket: number;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -238,4 +358,13 @@ export interface Database {
   notification_mail_queue: NotificationMailQueueTable;
   notification_states: NotificationStatesTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
+  blocks: BlocksTable;
+  mutes: MutesTable;
+  moderation_actions: ModerationActionsTable;
+  reports: ReportsTable;
+  appeals: AppealsTable;
+  moderation_notes: ModerationNotesTable;
+  instance_settings: InstanceSettingsTable;
+  instance_rules: InstanceRulesTable;
+  web_vitals: WebVitalsTable;
 }

@@ -269,7 +269,7 @@ describe.skipIf(skipReason !== undefined)('two instances behind nginx', () => {
       ][attempt % 5] ?? '';
     const answeredBy = new Set<string>();
     const statuses: number[] = [];
-    const allowed = rateLimits.signUp.max - signUpsThroughProxy;
+    const allowed = rateLimits.signUpAccounts.max - signUpsThroughProxy;
     for (let attempt = 0; attempt < allowed + 4; attempt += 1) {
       const response = await request(proxy.baseUrl, 'POST', '/api/auth/sign-up', {
         json: newUserInput(),

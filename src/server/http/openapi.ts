@@ -35,6 +35,7 @@ import * as followSchemas from '../../shared/schemas/follow.js';
 import * as instanceSchemas from '../../shared/schemas/instance.js';
 import * as postSchemas from '../../shared/schemas/post.js';
 import * as profileSchemas from '../../shared/schemas/profile.js';
+import * as reportSchemas from '../../shared/schemas/report.js';
 import * as userSchemas from '../../shared/schemas/user.js';
 import { acceptedFormatsText } from '../media/image-pipeline.js';
 
@@ -125,6 +126,12 @@ const tagDescriptions: Record<EndpointTag, string> = {
   Notifications:
     'The viewer’s notifications, grouped, with their unread count; which kinds they get in the app and by mail; mail unsubscribe links.',
   Search: 'People by name as they type, posts by their words, and the day’s most used tags.',
+  Relationships: 'Blocking and muting people: who you block or mute, and for how long.',
+  Reports: 'Reporting a post, comment or profile to the moderators, and what became of it.',
+  Moderation:
+    'The moderators’ console: the reports queue, removing content, warnings, suspensions, appeals and the audit log.',
+  Administration:
+    'People, roles and the instance’s settings and rules, for moderators and administrators; the dashboard and page-performance reports.',
   Instance: 'This installation: its name and settings, legal pages, health and readiness probes.',
 };
 
@@ -143,7 +150,7 @@ const errorResponses: Record<ErrorStatus, { name: string; description: string; r
   403: {
     name: 'Forbidden',
     description:
-      'The account awaits activation (`account_inactive`), lacks the permission (`forbidden`), or the request came from another site (`origin_mismatch`).',
+      'The account awaits activation (`account_inactive`), is suspended (`account_suspended`), lacks the permission (`forbidden`), or the request came from another site (`origin_mismatch`).',
   },
   404: { name: 'NotFound', description: 'The resource does not exist, or is not visible to you.' },
   409: {
@@ -197,7 +204,9 @@ const successDescriptions: Record<Endpoint['status'], string> = {
 const accessNotes: Record<Endpoint['access'], string> = {
   public: 'Open to everyone, signed in or not.',
   'signed-in': 'Needs a session (inactive accounts too).',
-  active: 'Needs a session of an active account.',
+  active: 'Needs a session of an active account that is not suspended.',
+  moderator: 'Needs a session of an active moderator or administrator.',
+  admin: 'Needs a session of an active administrator.',
 };
 
 /** Parameters that recur across endpoints, explained once. */
@@ -234,6 +243,7 @@ const schemaModules: Record<string, unknown>[] = [
   accountSchemas,
   authSchemas,
   instanceSchemas,
+  reportSchemas,
 ];
 
 /** Names that read better than the export's. */
@@ -497,6 +507,7 @@ const topicKeyNames: Partial<Record<TopicKind, string>> = { user: 'uid', post: '
 const audienceNotes: Record<TopicAudience, string> = {
   public: 'anyone may subscribe',
   self: 'only the signed-in account whose uid is the key',
+  staff: 'only active moderators and administrators',
 };
 
 /** The WebSocket, its messages and every topic of the registry (contract/topics.ts). */

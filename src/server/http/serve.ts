@@ -10,7 +10,12 @@ import { errorBodySchema } from '../../shared/errors.js';
 import { readForm, type FormFile } from '../media/multipart.js';
 import { Invalid } from '../errors.js';
 import type { RequestCheck } from '../plugins/rate-limit.js';
-import { requireActiveViewer, requireViewer, type Viewer } from '../plugins/viewer.js';
+import {
+  requireActiveViewer,
+  requireStaffViewer,
+  requireViewer,
+  type Viewer,
+} from '../plugins/viewer.js';
 
 /** What a handler is given: the input as its schemas output it, the viewer, and the raw request. */
 export type EndpointCall<E extends Endpoint> = ParsedInput<E> & {
@@ -63,6 +68,12 @@ export function serve<E extends Endpoint>(
   if (endpoint.access === 'active') {
     checks.push(async (request) => {
       await requireActiveViewer(request);
+    });
+  }
+  if (endpoint.access === 'moderator' || endpoint.access === 'admin') {
+    const access = endpoint.access;
+    checks.push(async (request) => {
+      await requireStaffViewer(request, access);
     });
   }
   for (const rateClass of endpoint.rateLimit ?? []) checks.push(...app.rateClasses[rateClass]);

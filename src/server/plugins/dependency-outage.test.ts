@@ -94,7 +94,7 @@ describe.each(databaseTargets)('with Redis stopped, on $name', { timeout: 60_000
 
       // Limits still apply, counted in this process for now.
       const ip = uniqueIp();
-      for (let i = 0; i < rateLimits.signUp.max; i += 1) {
+      for (let i = 0; i < rateLimits.signUpAccounts.max; i += 1) {
         const response = await answered(
           send(t.app, 'POST', '/api/auth/sign-up', newUserInput(), { ip }),
         );

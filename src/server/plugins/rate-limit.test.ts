@@ -118,7 +118,7 @@ describe('TRUST_PROXY', () => {
     const proxy = uniqueIp();
     const real = uniqueIp();
     // Each request forges a different left-most address; the proxy appends the real one.
-    for (let i = 0; i < rateLimits.signUp.max; i += 1) {
+    for (let i = 0; i < rateLimits.signUpAccounts.max; i += 1) {
       const response = await send(t.app, 'POST', '/api/auth/sign-up', newUserInput(), {
         ip: proxy,
         headers: { 'x-forwarded-for': `${uniqueIp()}, ${real}` },

@@ -34,10 +34,23 @@ export async function perAccount(request: FastifyRequest): Promise<string> {
 /** A check run before a handler: it throws to refuse the request. */
 export type RequestCheck = (request: FastifyRequest) => Promise<void>;
 
+/**
+ * A rule that counts only what succeeded (accounts created, not attempts): `check` refuses once the count
+ * is reached, without counting; the route calls `count` when the thing it limits was done.
+ */
+export interface SuccessLimit {
+  check: RequestCheck;
+  count(request: FastifyRequest): Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** A check enforcing one rule; stack several on a route (per IP and per account). */
     limit(rule: RateLimitRule): RequestCheck;
+    /** A rule counted only on success; `refusal` makes the 429 its error. */
+    successLimit(
+      rule: RateLimitRule & { refusal: (retryAfterSeconds: number) => Error },
+    ): SuccessLimit;
   }
 }
 
@@ -79,6 +92,15 @@ interface Count {
 /** Fixed-window counters in this process, bounded in number. */
 class LocalCounters {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
+
+  /** The count so far, without counting. */
+  peek(key: string): Count {
+    const window = this.#windows.get(key);
+    const now = Date.now();
+    return window && window.resetAt > now
+      ? { current: window.count, ttl: window.resetAt - now }
+      : { current: 0, ttl: 0 };
+  }
 
   hit(key: string, windowMs: number): Count {
     const now = Date.now();
@@ -136,6 +158,25 @@ class FailoverCounters {
     }
   }
 
+  /** The count so far, without counting: Redis's while it answers, this process's otherwise. */
+  async peek(key: string): Promise<Count> {
+    const redis = this.redis;
+    if (!redis || redis.status !== 'ready' || Date.now() < this.#retryAt) {
+      return this.#local.peek(key);
+    }
+    try {
+      const [current, ttl] = await Promise.all([
+        redis.get(`${this.prefix}${key}`),
+        redis.pttl(`${this.prefix}${key}`),
+      ]);
+      return { current: Number(current ?? 0), ttl: Math.max(0, ttl) };
+    } catch (error) {
+      this.#retryAt = Date.now() + redisRetryDelayMs;
+      this.#fail(error);
+      return this.#local.peek(key);
+    }
+  }
+
   #fail(error?: unknown): void {
     if (this.#failing) return;
     this.#failing = true;
@@ -159,6 +200,7 @@ export const rateLimitPlugin = fp(
     if (!enabled) {
       const allow: RequestCheck = () => Promise.resolve();
       app.decorate('limit', () => allow);
+      app.decorate('successLimit', () => ({ check: allow, count: allow }));
       return;
     }
     const counters = new FailoverCounters(redis, `${prefix}rl:`, app.log as unknown as Logger);
@@ -194,6 +236,23 @@ export const rateLimitPlugin = fp(
       };
     };
     app.decorate('limit', limiter);
+    app.decorate(
+      'successLimit',
+      (rule: RateLimitRule & { refusal: (retryAfterSeconds: number) => Error }): SuccessLimit => {
+        const keyOf = rule.key ?? ((request: FastifyRequest) => `ip:${clientAddress(request)}`);
+        const counterKey = async (request: FastifyRequest) =>
+          `${rule.name}:${await keyOf(request)}`;
+        return {
+          check: async (request) => {
+            const { current, ttl } = await counters.peek(await counterKey(request));
+            if (current >= rule.max) throw rule.refusal(Math.max(1, Math.ceil(ttl / 1000)));
+          },
+          count: async (request) => {
+            await counters.hit(await counterKey(request), rule.windowMs);
+          },
+        };
+      },
+    );
 
     // DESIGN.md: an overall API budget per IP, larger for a signed-in account. Only a session the auth
     // library validated earns the larger one, and it is the account's, wherever it connects from.

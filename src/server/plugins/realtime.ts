@@ -19,8 +19,10 @@ import type { TopicKey } from '../../shared/realtime-protocol.js';
 import type { Config } from '../config.js';
 import { DomainError } from '../errors.js';
 import type { EndedSessions, EventBus } from '../events/bus.js';
+import type { ModerationService } from '../modules/moderation/moderation.service.js';
 import type { NotificationsService } from '../modules/notifications/notifications.service.js';
 import type { PostsService } from '../modules/posts/posts.service.js';
+import type { RelationshipsService } from '../modules/relationships/relationships.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
 import { assertSameOrigin } from './security.js';
 import type { Viewer } from './viewer.js';
@@ -38,16 +40,22 @@ export function topicLoaders({
   users,
   posts,
   notifications,
+  relationships,
+  moderation,
 }: {
   users: UsersService;
   posts: PostsService;
   notifications: Pick<NotificationsService, 'unreadState'>;
+  relationships: Pick<RelationshipsService, 'signal'>;
+  moderation: Pick<ModerationService, 'state'>;
 }): TopicLoaders {
   return {
     user: (uid) => users.findDocument(uid),
     post: (postId) => posts.findDocument(postId),
     feed: () => posts.feedSnapshot(),
     notifications: (uid) => notifications.unreadState(uid),
+    relationships: (uid) => relationships.signal(uid),
+    moderation: () => moderation.state(),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../../shared/schemas/user.js';
+import { isStaff, isSuspended, toRole, type Role } from '../../shared/schemas/user.js';
 import type { SessionCache } from '../auth/session-cache.js';
-import { AccountInactive, Unauthenticated } from '../errors.js';
+import { AccountInactive, AccountSuspended, Forbidden, Unauthenticated } from '../errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
 
@@ -12,6 +12,10 @@ export interface Viewer {
   sessionId: string;
   role: Role;
   active: boolean;
+  /** Suspended by moderators (ADR 0021): reads, appeals and manages the account, changes nothing else. */
+  suspended: boolean;
+  /** When the suspension ends; null when indefinite or not suspended. */
+  suspendedUntil: Date | null;
 }
 
 declare module 'fastify' {
@@ -43,11 +47,36 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   return viewer;
 }
 
-/** spec §4, §6: only active users change anything. */
+/** spec §4, §6: only active users change anything; nor do suspended ones (ADR 0021). */
 export async function requireActiveViewer(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireViewer(request);
-  if (!viewer.active) throw new AccountInactive();
+  assertMayWrite(viewer);
   return viewer;
+}
+
+/**
+ * An active moderator or administrator (`moderator`), or an administrator alone (`admin`), or a 403. The
+ * console's gate; whether they may act on a given account is the service's to decide (ADR 0021).
+ */
+export async function requireStaffViewer(
+  request: FastifyRequest,
+  access: 'moderator' | 'admin',
+): Promise<Viewer> {
+  const viewer = await requireActiveViewer(request);
+  if (access === 'admin' ? viewer.role !== 'admin' : !isStaff(viewer.role)) {
+    throw new Forbidden(
+      access === 'admin'
+        ? 'Only administrators can do that.'
+        : 'Only moderators and administrators can do that.',
+    );
+  }
+  return viewer;
+}
+
+/** The one check that a viewer may change what others see: active and not suspended. */
+export function assertMayWrite(viewer: Viewer): void {
+  if (!viewer.active) throw new AccountInactive();
+  if (viewer.suspended) throw new AccountSuspended(viewer.suspendedUntil);
 }
 
 /**
@@ -75,12 +104,15 @@ export const viewerPlugin = fp(
       users,
       sessions,
       sessionCookie,
+      activity,
     }: {
       auth: AuthService;
       users: UsersRepository;
       sessions: SessionCache;
       /** Name of the session token cookie. */
       sessionCookie: string;
+      /** Told of every signed-in request (the dashboard's active users); it never throws. */
+      activity?: { seen(uid: string): void };
     },
     done: () => void,
   ) => {
@@ -95,11 +127,15 @@ export const viewerPlugin = fp(
       // Uncached on purpose: a change of role or a deactivation applies to the very next request.
       const row = await users.findStanding(identity.uid);
       if (!row) return null;
+      activity?.seen(row.id);
+      const suspended = isSuspended(row.suspendedAt, row.suspendedUntil);
       return {
         uid: row.id,
         sessionId: identity.sessionId,
-        role: row.role === 'admin' ? 'admin' : 'user',
+        role: toRole(row.role),
         active: row.active,
+        suspended,
+        suspendedUntil: suspended && row.suspendedUntil ? new Date(row.suspendedUntil) : null,
       };
     };
     app.decorateRequest('viewer', function (this: FastifyRequest) {

@@ -9,10 +9,17 @@ import type { RateClass } from './rate-classes.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call: anyone; a signed-in user (inactive ones too, spec §6: they still manage their account);
- * or an active user, the only ones who change anything others see (spec §4).
+ * Who may call: anyone; a signed-in user (inactive and suspended ones too, spec §6: they still manage their
+ * account); an active user, the only ones who change anything others see (spec §4); or an active moderator
+ * or administrator (`moderator`), or administrator alone (`admin`), for the console (ADR 0021). Whether the
+ * staff member may act on a particular account is decided by the service.
  */
-export type Access = 'public' | 'signed-in' | 'active';
+export type Access = 'public' | 'signed-in' | 'active' | 'moderator' | 'admin';
+
+/** Access levels that need an active account that is not suspended. */
+export function needsActive(access: Access): boolean {
+  return access === 'active' || access === 'moderator' || access === 'admin';
+}
 
 /** Sections of the API documentation, in the order they are listed. */
 export const endpointTags = [
@@ -25,6 +32,10 @@ export const endpointTags = [
   'Comments',
   'Notifications',
   'Search',
+  'Relationships',
+  'Reports',
+  'Moderation',
+  'Administration',
   'Instance',
 ] as const;
 export type EndpointTag = (typeof endpointTags)[number];
@@ -105,8 +116,9 @@ export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   // and every input is checked against its schema.
   statuses.add(400);
   if (endpoint.access !== 'public') statuses.add(401);
-  // An inactive account (spec §6), or a request from another origin.
-  if (endpoint.access === 'active' || checksOrigin(endpoint)) statuses.add(403);
+  // An inactive or suspended account (spec §6), a role short of the endpoint's, or a request from another
+  // origin.
+  if (needsActive(endpoint.access) || checksOrigin(endpoint)) statuses.add(403);
   // Any request may come with a body too large or of a type nothing reads, or an address or headers past
   // the server's bounds (DESIGN.md "Bounded by default").
   for (const status of [413, 414, 415, 431] as const) statuses.add(status);

@@ -1,12 +1,17 @@
 import type { Endpoint } from './endpoint.js';
 import { accountEndpoints } from './endpoints/account.js';
+import { adminDashboardEndpoints } from './endpoints/admin-dashboard.js';
+import { adminInstanceEndpoints } from './endpoints/admin-instance.js';
+import { adminUserEndpoints } from './endpoints/admin-users.js';
 import { authEndpoints } from './endpoints/auth.js';
 import { commentEndpoints } from './endpoints/comments.js';
 import { followEndpoints } from './endpoints/follows.js';
 import { instanceEndpoints } from './endpoints/instance.js';
+import { moderationEndpoints } from './endpoints/moderation.js';
 import { notificationEndpoints } from './endpoints/notifications.js';
 import { postEndpoints } from './endpoints/posts.js';
 import { profileEndpoints } from './endpoints/profiles.js';
+import { relationshipEndpoints } from './endpoints/relationships.js';
 import { searchEndpoints } from './endpoints/search.js';
 import { userEndpoints } from './endpoints/users.js';
 
@@ -25,7 +30,12 @@ export const endpoints = {
   ...commentEndpoints,
   ...notificationEndpoints,
   ...searchEndpoints,
+  ...relationshipEndpoints,
   ...instanceEndpoints,
+  ...moderationEndpoints,
+  ...adminDashboardEndpoints,
+  ...adminInstanceEndpoints,
+  ...adminUserEndpoints,
 } as const;
 
 export const endpointList: readonly Endpoint[] = Object.values(endpoints);

@@ -18,8 +18,16 @@ export const rateClasses = [
   'reaction',
   'comment-like',
   'follow',
+  /** Blocks and mutes, and lifting them. */
+  'block',
+  /** Reports and appeals: per account. */
+  'report',
+  /** Moderators' actions: generous, a brake on a runaway script or a stolen session. */
+  'moderation',
   'search',
   'notification-change',
   'unsubscribe',
+  /** Page-performance reports from the web app. */
+  'web-vitals',
 ] as const;
 export type RateClass = (typeof rateClasses)[number];

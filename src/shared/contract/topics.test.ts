@@ -25,7 +25,14 @@ describe('topic names', () => {
   });
 
   it('round-trip for every kind in the registry', () => {
-    const keys = { user: 'ada', post: '7', feed: null, notifications: 'ada' } as const;
+    const keys = {
+      user: 'ada',
+      post: '7',
+      feed: null,
+      notifications: 'ada',
+      relationships: 'ada',
+      moderation: null,
+    } as const;
     for (const kind of topicKinds) {
       const name = topicName(kind, keys[kind]);
       expect(parseTopic(name)).toEqual({ kind, key: keys[kind], name });

@@ -8,13 +8,16 @@ import {
 } from '../realtime-protocol.js';
 import { feedSignalSchema, postSchema } from '../schemas/post.js';
 import { unreadStateSchema } from '../schemas/notification.js';
-import { userDocumentSchema } from '../schemas/user.js';
+import { relationshipsSignalSchema } from '../schemas/relationship.js';
+import { moderationStateSchema } from '../schemas/report.js';
+import { isStaff, userDocumentSchema, type Role } from '../schemas/user.js';
 
 /**
  * Who may subscribe to a topic: anyone, signed in or not (`public`), or only the signed-in account whose
- * uid is the topic's key (`self`, for per-account topics such as notifications).
+ * uid is the topic's key (`self`, for per-account topics such as notifications), or an active, unsuspended
+ * moderator or administrator (`staff`, for the console's topics; ADR 0021).
  */
-export type TopicAudience = 'public' | 'self';
+export type TopicAudience = 'public' | 'self' | 'staff';
 
 /** One live topic (ADR 0013): how it is named, the document it carries and who may subscribe. */
 export interface TopicDefinition<K extends TopicKind, Document extends z.ZodType> {
@@ -47,6 +50,13 @@ export const topics = {
   feed: defineTopic('feed', { document: feedSignalSchema, audience: 'public' }),
   /** issue: notifications §2: the account's unread count; only its own signed-in tabs may follow it. */
   notifications: defineTopic('notifications', { document: unreadStateSchema, audience: 'self' }),
+  /** issue: moderation §2: a revision of whom the account hides; its own signed-in tabs only. */
+  relationships: defineTopic('relationships', {
+    document: relationshipsSignalSchema,
+    audience: 'self',
+  }),
+  /** ADR 0021: the console's counts; `revision` moves on every report, decision, appeal and sign-up. */
+  moderation: defineTopic('moderation', { document: moderationStateSchema, audience: 'staff' }),
 } satisfies { [K in TopicKind]: TopicDefinition<K, z.ZodType> };
 
 /** The document a topic of kind K carries (all kinds by default). */
@@ -55,12 +65,23 @@ export type TopicDocument<K extends TopicKind = TopicKind> = z.output<
 >;
 
 /** Whether `viewer` may subscribe to `topic`: decided once, when a socket subscribes (ADR 0003). */
-export function maySubscribe(topic: ParsedTopic, viewer: { uid: string } | null): boolean {
+export function maySubscribe(
+  topic: ParsedTopic,
+  viewer: { uid: string; role?: Role; active?: boolean; suspended?: boolean } | null,
+): boolean {
   const audience = topics[topic.kind].audience;
   switch (audience) {
     case 'public':
       return true;
     case 'self':
       return viewer !== null && topic.key === viewer.uid;
+    case 'staff':
+      return (
+        viewer !== null &&
+        viewer.role !== undefined &&
+        isStaff(viewer.role) &&
+        viewer.active === true &&
+        viewer.suspended !== true
+      );
   }
 }

@@ -22,6 +22,17 @@ export const signUpBodySchema = z.object({
   password: passwordSchema,
   firstName: personNameSchema.pipe(z.string().min(1, 'Enter your first name.')),
   lastName: personNameSchema.pipe(z.string().min(1, 'Enter your last name.')),
+  /**
+   * Approval mode: the answer to the instance's sign-up question, required there when a question is set
+   * (the server checks, since only it knows the mode); ignored otherwise.
+   */
+  signupAnswer: z
+    .string()
+    .trim()
+    .max(limits.signupAnswer.max, `Use at most ${limits.signupAnswer.max} characters.`)
+    // Line breaks are welcome in an answer; other control characters are not.
+    .refine((value) => !/[^\P{Cc}\n\r\t]/u.test(value), 'Remove control characters.')
+    .optional(),
 });
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 

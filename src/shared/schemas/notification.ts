@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authorSchema, idSchema, pageLimitSchema, pageSchema } from './post.js';
+import { reportOutcomeSchema, reportTargetKindSchema } from './report.js';
 
 /**
  * Notifications (issue: notifications and search §2). Each row is one event for one recipient; likes and
@@ -18,17 +19,72 @@ export const notificationKinds = [
   'reply',
   /** Someone mentioned you in a post or a comment. */
   'mention',
+  /** A report you made was resolved: its outcome, never who acted (ADR 0021). */
+  'report_resolved',
+  /** The moderators warned you, with a reason. */
+  'warning',
+  /** The moderators suspended your account, with a reason and an end (or none). */
+  'suspension',
+  /** Your suspension was lifted early, or your appeal accepted. */
+  'suspension_lifted',
+  /** Your appeal was decided: accepted or rejected, with a reason. */
+  'appeal_decided',
+  /** The moderators removed your post or comment, with a reason. */
+  'content_removed',
+  /** Staff: something new was reported (at most one per target per hour). */
+  'new_report',
+  /** Staff: a suspended person appealed. */
+  'new_appeal',
+  /** Staff: a sign-up is waiting for approval. */
+  'signup_pending',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds, {
   error: 'Not a kind of notification.',
 });
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
+/**
+ * What the moderators tell a person about their own account or content: always shown in the app and mailed
+ * at once, never switched off (they are not in the settings), and never naming the moderator.
+ */
+export const mandatoryNotificationKinds = [
+  'warning',
+  'suspension',
+  'suspension_lifted',
+  'appeal_decided',
+  'content_removed',
+] as const satisfies readonly NotificationKind[];
+export type MandatoryNotificationKind = (typeof mandatoryNotificationKinds)[number];
+
+export function isMandatoryKind(kind: NotificationKind): kind is MandatoryNotificationKind {
+  return (mandatoryNotificationKinds as readonly string[]).includes(kind);
+}
+
+/** Kinds the moderators send: their actor is never shown ("The moderators"). */
+export const moderationNotificationKinds: readonly NotificationKind[] = [
+  ...mandatoryNotificationKinds,
+  'report_resolved',
+];
+
+/** Every kind a person may switch on or off, in the app and by mail: all but the mandatory ones. */
+export const configurableNotificationKinds = notificationKinds.filter(
+  (kind): kind is Exclude<NotificationKind, MandatoryNotificationKind> => !isMandatoryKind(kind),
+);
+export type ConfigurableNotificationKind = (typeof configurableNotificationKinds)[number];
+
 /** Kinds shown as one group per thing (a post, a comment, or you for follows), newest member first. */
 export const groupedNotificationKinds: readonly NotificationKind[] = [
   'follow',
   'like',
   'comment_like',
+];
+
+/** Kinds shown in the app only, never mailed: reports' outcomes, and staff's queue news. */
+export const inAppOnlyKinds: readonly NotificationKind[] = [
+  'report_resolved',
+  'new_report',
+  'new_appeal',
+  'signup_pending',
 ];
 
 /** Kinds whose mail may go out as they happen; the others are never mailed, or mailed in the daily digest. */
@@ -49,6 +105,28 @@ export const notificationSubjectSchema = z.object({
 
 export const notificationCommentSchema = notificationSubjectSchema.extend({ postId: idSchema });
 
+/**
+ * What a moderation notification says (null for other kinds). `subjectId` names the report (for
+ * `report_resolved` and `new_report`), the appeal (`new_appeal`, `appeal_decided`) or the audit entry
+ * (`warning`, `suspension`, `suspension_lifted`, `content_removed`).
+ */
+export const notificationModerationSchema = z.object({
+  subjectId: z.string().nullable(),
+  /** The moderators' reason, told to the person acted on; null for reporters and staff. */
+  reason: z.string().nullable(),
+  /** `report_resolved`: what was done. */
+  outcome: reportOutcomeSchema.nullable(),
+  /** `suspension`: when it ends; null when indefinite or for other kinds. */
+  until: z.string().nullable(),
+  /** `appeal_decided`: whether the appeal was accepted. */
+  accepted: z.boolean().nullable(),
+  /** What was reported or removed, when it was a post, a comment or a profile. */
+  targetKind: reportTargetKindSchema.nullable(),
+  /** The first words of it, as it was. */
+  excerpt: z.string().nullable(),
+});
+export type NotificationModeration = z.infer<typeof notificationModerationSchema>;
+
 /** One notification, or one group of them (likes and follows of the same thing). */
 export const notificationGroupSchema = z.object({
   /** The newest notification's id: the list's cursor, and what "read" is measured against. */
@@ -57,14 +135,19 @@ export const notificationGroupSchema = z.object({
   /** When the newest notification of the group happened. */
   createdAt: z.string(),
   unread: z.boolean(),
-  /** The newest few people behind it, newest first (at most `limits.notifications.actorsShown`). */
+  /**
+   * The newest few people behind it, newest first (at most `limits.notifications.actorsShown`). Empty for
+   * the moderators' own kinds (`moderationNotificationKinds`): they speak as "the moderators".
+   */
   actors: z.array(authorSchema),
-  /** How many people are behind it in all. */
-  actorCount: z.number().int().min(1),
+  /** How many people are behind it in all (0 for the moderators' kinds). */
+  actorCount: z.number().int().min(0),
   /** The post: liked, commented on, or where one was mentioned. Null for follows. */
   post: notificationSubjectSchema.nullable(),
   /** The comment: the new comment or reply, the liked comment, or the comment one was mentioned in. */
   comment: notificationCommentSchema.nullable(),
+  /** Moderation kinds: what was decided and why. Null for the others. */
+  moderation: notificationModerationSchema.nullable(),
 });
 export type NotificationGroup = z.infer<typeof notificationGroupSchema>;
 export const notificationPageSchema = pageSchema(notificationGroupSchema);
@@ -92,22 +175,31 @@ export const markReadSchema = z.object({ upTo: idSchema.optional() }).strict();
 const kindSettingSchema = z.object({ inApp: z.boolean(), email: emailModeSchema }).strict();
 export type KindSetting = z.infer<typeof kindSettingSchema>;
 
-/** Per kind: shown in the app or not, and mailed never, as it happens, or in the daily digest. */
+/**
+ * Per kind: shown in the app or not, and mailed never, as it happens, or in the daily digest. The
+ * mandatory kinds are not here: they are always shown and mailed.
+ */
 export const notificationSettingsSchema = z
   .object(
-    Object.fromEntries(notificationKinds.map((kind) => [kind, kindSettingSchema])) as Record<
-      NotificationKind,
-      typeof kindSettingSchema
-    >,
+    Object.fromEntries(
+      configurableNotificationKinds.map((kind) => [kind, kindSettingSchema]),
+    ) as Record<ConfigurableNotificationKind, typeof kindSettingSchema>,
   )
   .strict()
   .superRefine((settings, context) => {
-    for (const kind of notificationKinds) {
+    for (const kind of configurableNotificationKinds) {
       if (settings[kind].email === 'immediate' && !immediateEmailKinds.includes(kind)) {
         context.addIssue({
           code: 'custom',
           path: [kind, 'email'],
           message: 'Only mentions, replies and comments can be mailed as they happen.',
+        });
+      }
+      if (settings[kind].email !== 'never' && inAppOnlyKinds.includes(kind)) {
+        context.addIssue({
+          code: 'custom',
+          path: [kind, 'email'],
+          message: 'This kind is shown in the app only.',
         });
       }
     }
@@ -122,6 +214,10 @@ export const defaultNotificationSettings: NotificationSettings = {
   comment: { inApp: true, email: 'immediate' },
   reply: { inApp: true, email: 'immediate' },
   mention: { inApp: true, email: 'immediate' },
+  report_resolved: { inApp: true, email: 'never' },
+  new_report: { inApp: true, email: 'never' },
+  new_appeal: { inApp: true, email: 'never' },
+  signup_pending: { inApp: true, email: 'never' },
 };
 
 /** An unsubscribe link's token: random, unguessable, in the URL of the mail's link. */

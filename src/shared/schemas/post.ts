@@ -39,6 +39,13 @@ export const postImageSchema = z.object({
 });
 export type PostImage = z.infer<typeof postImageSchema>;
 
+/**
+ * Removed by moderators (ADR 0021): why and when. Only the author ever receives a removed post or comment,
+ * so only they see this; it is null everywhere else.
+ */
+export const removalSchema = z.object({ reason: z.string(), at: z.string() });
+export type Removal = z.infer<typeof removalSchema>;
+
 /** The public post document: the same for every viewer, so it can go out over the socket (topic posts/{id}). */
 export const postSchema = z.object({
   id: idSchema,
@@ -52,6 +59,8 @@ export const postSchema = z.object({
   commentCount: z.number().int(),
   /** Bumped whenever a comment of this post is written, edited, liked or deleted: lists refetch on change. */
   commentsRevision: z.number().int(),
+  /** Set only on the author's own view of a post the moderators removed. */
+  removal: removalSchema.nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -78,6 +87,8 @@ export const commentSchema = z.object({
   likeCount: z.number().int(),
   replyCount: z.number().int(),
   liked: z.boolean(),
+  /** Set only on the author's own view of a comment the moderators removed. */
+  removal: removalSchema.nullable(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

@@ -2,8 +2,48 @@ import { z } from 'zod';
 import { limits } from '../limits.js';
 import { isReservedUsername } from '../paths.js';
 
-export const roleSchema = z.enum(['user', 'admin']);
+/**
+ * spec §3's `user` and `admin`, and `moderator` between them (issue: moderation and administration §1):
+ * moderators handle reports and content and suspend people; administrators also manage roles, rules and
+ * the instance.
+ */
+export const roles = ['user', 'moderator', 'admin'] as const;
+export const roleSchema = z.enum(roles, { error: 'Choose user, moderator or admin.' });
 export type Role = z.infer<typeof roleSchema>;
+
+/** A stored role as the contract knows it; anything unknown is an ordinary user. */
+export function toRole(value: string | null | undefined): Role {
+  return value === 'admin' || value === 'moderator' ? value : 'user';
+}
+
+/**
+ * Whether a suspension that began at `since` and ends at `until` (null: indefinitely) holds at `now`: one
+ * rule for the server's checks, the presenter and the web app, so an expired one lapses everywhere at once.
+ */
+export function isSuspended(since: string | null, until: string | null, now = Date.now()): boolean {
+  return since !== null && (until === null || Date.parse(until) > now);
+}
+
+/** Moderators and administrators: the people who see the console. */
+export function isStaff(role: Role): boolean {
+  return role !== 'user';
+}
+
+/** How much a role may do; nobody acts on an account of equal or higher rank. */
+export function roleRank(role: Role): number {
+  return roles.indexOf(role);
+}
+
+/**
+ * The signed-in account's own suspension (ADR 0021), shown on the page that explains it. `until` is null
+ * for an indefinite one.
+ */
+export const suspensionSchema = z.object({
+  reason: z.string(),
+  since: z.string(),
+  until: z.string().nullable(),
+});
+export type Suspension = z.infer<typeof suspensionSchema>;
 
 /** spec §3: the user document, as read by the navigation, guards and profile. Never carries the email. */
 export const userDocumentSchema = z.object({
@@ -29,6 +69,8 @@ export const userDocumentSchema = z.object({
   website: z.string().nullable(),
   role: roleSchema,
   active: z.boolean(),
+  /** Suspended by moderators (ADR 0021): the profile says so; the reason is the account's own to read. */
+  suspended: z.boolean(),
   createdAt: z.string(),
   /** Shown on the profile and kept live with the document (issue: posts). */
   counts: z.object({
@@ -44,6 +86,10 @@ export const meSchema = userDocumentSchema.extend({
   email: z.string(),
   /** When the username may next be changed (30-day rule), or null when it may be now. */
   usernameChangeAvailableAt: z.string().nullable(),
+  /** The account's current suspension, or null. */
+  suspension: suspensionSchema.nullable(),
+  /** Approval mode: signed up and waiting for a moderator (as against deactivated later). */
+  awaitingApproval: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

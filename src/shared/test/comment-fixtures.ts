@@ -14,6 +14,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     likeCount: 0,
     replyCount: 0,
     liked: false,
+    removal: null,
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ export function makeNotificationGroup(
     actorCount: 1,
     post: { id: '9', excerpt: 'Hello' },
     comment: null,
+    moderation: null,
     ...overrides,
   };
 }

@@ -26,6 +26,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     likeCount: 0,
     commentCount: 0,
     commentsRevision: 0,
+    removal: null,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ export function makeUserDocument(overrides: Partial<UserDocument> = {}): UserDoc
     bioMentions: [],
     website: null,
     role: 'user',
+    suspended: false,
     createdAt: '2025-01-02T03:04:05.000Z',
     counts: { posts: 0, followers: 0, following: 0 },
     ...overrides,
@@ -25,6 +26,8 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     ...makeUserDocument(overrides),
     email: 'ada@example.test',
     usernameChangeAvailableAt: null,
+    suspension: null,
+    awaitingApproval: false,
     ...overrides,
   };
 }

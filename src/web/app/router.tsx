@@ -86,6 +86,46 @@ const tagPage = lazyPage(
   () => import('./routes/tag-page.js'),
   (m) => m.TagPage,
 );
+const privacySettingsPage = lazyPage(
+  () => import('./routes/privacy-settings-page.js'),
+  (m) => m.PrivacySettingsPage,
+);
+const suspensionPage = lazyPage(
+  () => import('./routes/suspension-page.js'),
+  (m) => m.SuspensionPage,
+);
+const moderationLogPage = lazyPage(
+  () => import('./routes/moderation-log-page.js'),
+  (m) => m.ModerationLogPage,
+);
+const adminLayout = lazyPage(
+  () => import('./routes/admin/admin-layout.js'),
+  (m) => m.AdminLayout,
+);
+const adminDashboardPage = lazyPage(
+  () => import('./routes/admin/admin-dashboard-page.js'),
+  (m) => m.AdminDashboardPage,
+);
+const adminReportsPage = lazyPage(
+  () => import('./routes/admin/admin-reports-page.js'),
+  (m) => m.AdminReportsPage,
+);
+const adminUsersPage = lazyPage(
+  () => import('./routes/admin/admin-users-page.js'),
+  (m) => m.AdminUsersPage,
+);
+const adminUserPage = lazyPage(
+  () => import('./routes/admin/admin-user-page.js'),
+  (m) => m.AdminUserPage,
+);
+const adminInstancePage = lazyPage(
+  () => import('./routes/admin/admin-instance-page.js'),
+  (m) => m.AdminInstancePage,
+);
+const adminAuditPage = lazyPage(
+  () => import('./routes/admin/admin-audit-page.js'),
+  (m) => m.AdminAuditPage,
+);
 const notFoundPage = lazyPage(
   () => import('./routes/not-found-page.js'),
   (m) => m.NotFoundPage,
@@ -134,6 +174,24 @@ export function createAppRouter() {
             // Signed-in users only: the pages send visitors to /login themselves.
             { path: 'notifications', lazy: notificationsPage },
             { path: 'settings/notifications', lazy: notificationSettingsPage },
+            // Blocks and mutes; a suspended account's reason and appeal (ADR 0021).
+            { path: 'settings/privacy', lazy: privacySettingsPage },
+            { path: 'settings/suspension', lazy: suspensionPage },
+            // Public when an administrator publishes it; otherwise the page says it is not.
+            { path: 'about/moderation', lazy: moderationLogPage },
+            // Moderators and administrators; everyone else gets the not-found page (the layout decides).
+            {
+              path: 'admin',
+              lazy: adminLayout,
+              children: [
+                { index: true, lazy: adminDashboardPage },
+                { path: 'reports', lazy: adminReportsPage },
+                { path: 'users', lazy: adminUsersPage },
+                { path: 'users/:uid', lazy: adminUserPage },
+                { path: 'instance', lazy: adminInstancePage },
+                { path: 'audit', lazy: adminAuditPage },
+              ],
+            },
             // Public: a mail's unsubscribe link works without signing in.
             { path: 'unsubscribe/:token', lazy: unsubscribePage },
             { path: 'search', lazy: searchPage },

@@ -5,6 +5,7 @@ import * as posts from './0003-posts.js';
 import * as pendingUploads from './0004-pending-uploads.js';
 import * as notifications from './0005-notifications.js';
 import * as search from './0006-search.js';
+import * as moderation from './0007-moderation.js';
 
 /** Every migration in order. Static imports, so the same list runs from source and from the build. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-pending-uploads': pendingUploads,
   '0005-notifications': notifications,
   '0006-search': search,
+  '0007-moderation': moderation,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -248,6 +248,15 @@ export class AccountService {
    */
   async deleteAccount(viewer: Viewer, password: string): Promise<void> {
     await this.checkPassword(viewer.uid, password, 'password');
+    await this.removeAccount(viewer.uid);
+  }
+
+  /**
+   * The deletion itself, without the password: the owner's, after the check above, or an administrator's
+   * from the console or the command line (issue: moderation and administration §4), with the same fan-out.
+   */
+  async removeAccount(uid: string): Promise<void> {
+    const viewer = { uid };
     const deleted = await this.accounts.deleteAccount(
       viewer.uid,
       usernameReservedUntil(Date.now()),

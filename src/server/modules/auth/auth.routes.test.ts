@@ -585,9 +585,9 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       expect(response.statusCode).toBe(200);
     });
 
-    it(`answers the ${rateLimits.signUp.max + 1}th sign-up from one IP with 429, writing nothing`, async () => {
+    it(`answers the ${rateLimits.signUpAccounts.max + 1}th account from one IP with 429, writing nothing`, async () => {
       const ip = uniqueIp();
-      for (let attempt = 0; attempt < rateLimits.signUp.max; attempt += 1) {
+      for (let attempt = 0; attempt < rateLimits.signUpAccounts.max; attempt += 1) {
         const response = await send(t.app, 'POST', '/api/auth/sign-up', newUserInput(), { ip });
         expect(response.statusCode).toBe(201);
       }

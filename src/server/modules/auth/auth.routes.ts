@@ -14,6 +14,8 @@ function withCookies(reply: FastifyReply, cookies: string[]): void {
 export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = (app, { auth }) => {
   serve(app, api.signUp, async ({ body, request, reply }) => {
     const { user, cookies } = await auth.signUp(body, webHeaders(request));
+    // Only accounts actually created count against the address's daily allowance.
+    await app.accountCreated(request);
     withCookies(reply, cookies);
     return { user };
   });

@@ -6,8 +6,9 @@ import type {
   SignInBody,
   SignUpBody,
 } from '../../../shared/schemas/auth.js';
+import type { RegistrationMode } from '../../../shared/schemas/instance.js';
 import type { Me } from '../../../shared/schemas/user.js';
-import type { Auth } from '../../auth/auth.js';
+import { signUpContext, type Auth } from '../../auth/auth.js';
 import type { SessionIdentity } from '../../auth/session-cache.js';
 import type { Config } from '../../config.js';
 import { Conflict, DomainError, Forbidden, Invalid } from '../../errors.js';
@@ -40,6 +41,19 @@ function betterAuthCode(error: unknown): string | undefined {
   return typeof body?.code === 'string' ? body.code : undefined;
 }
 
+/** Approval mode (issue: moderation and administration §6): the question asked, and who is told. */
+export interface ApprovalHooks {
+  /** The instance's sign-up question, or null when it asks none. */
+  signupQuestion(): Promise<string | null>;
+  /** An account now waits for approval: staff are told, and the console's counts change. */
+  pending(uid: string): Promise<void>;
+}
+
+const noApprovalHooks: ApprovalHooks = {
+  signupQuestion: () => Promise.resolve(null),
+  pending: () => Promise.resolve(),
+};
+
 /** Sign-up, sign-in, sign-out and password reset, on top of Better Auth (used as a library). */
 export class AuthService {
   constructor(
@@ -49,27 +63,58 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly mailer: Mailer,
     private readonly log: Logger,
+    /** The registration mode in effect: an administrator's choice, else `REGISTRATION_MODE` (ADR 0023). */
+    private readonly registrationMode: () => Promise<RegistrationMode> = () =>
+      Promise.resolve(config.registrationMode),
+    private readonly approval: ApprovalHooks = noApprovalHooks,
   ) {}
 
   /** Parsed input (the route validated it with the shared schema). */
   async signUp(input: SignUpBody, headers: Headers): Promise<AuthResult> {
-    if (this.config.registrationMode === 'closed') {
+    const mode = await this.registrationMode();
+    if (mode === 'closed') {
       throw new Forbidden('Registration is closed on this instance.', 'registration_closed');
     }
     const { email, username, password, firstName, lastName } = input;
+    // Approval mode asks the instance's question, and the answer is required.
+    const question = mode === 'approval' ? await this.approval.signupQuestion() : null;
+    const signupAnswer = question ? (input.signupAnswer ?? '').trim() : '';
+    if (question && !signupAnswer) {
+      throw new Invalid('Answer the question so the moderators can approve you.', {
+        signupAnswer: 'Answer the question.',
+      });
+    }
     const weak = passwordProblem(password, { email, username });
     if (weak) throw new Invalid('Choose a stronger password.', { password: weak });
     await this.assertAvailable(email, username);
 
     try {
-      const { headers: responseHeaders, response } = await this.auth.api.signUpEmail({
-        body: { email, password, username, firstName, lastName, name: `${firstName} ${lastName}` },
-        headers,
-        returnHeaders: true,
-      });
+      // The mode goes to the user-creation hook, which must not read settings inside its transaction.
+      const { headers: responseHeaders, response } = await signUpContext.run(
+        { registrationMode: mode },
+        () =>
+          this.auth.api.signUpEmail({
+            body: {
+              email,
+              password,
+              username,
+              firstName,
+              lastName,
+              name: `${firstName} ${lastName}`,
+              ...(signupAnswer ? { signupAnswer } : {}),
+            },
+            headers,
+            returnHeaders: true,
+          }),
+      );
       // One read serves the answer and the new user's document, which is sent without reading it again.
       const row = await this.record(response.user.id);
       await this.users.publishDocument(row.id, this.users.presenter.user(row));
+      if (row.awaitingApproval) {
+        await this.approval.pending(row.id).catch((error: unknown) => {
+          this.log.warn({ err: error }, 'could not tell the moderators about a pending sign-up');
+        });
+      }
       return { user: this.users.presenter.me(row), cookies: responseHeaders.getSetCookie() };
     } catch (error) {
       // Two sign-ups racing for the same name or address: the unique index decides; report it as such.

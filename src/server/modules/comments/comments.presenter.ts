@@ -19,6 +19,7 @@ export class CommentPresenter {
       likeCount: row.likeCount,
       replyCount: row.replyCount,
       liked,
+      removal: row.removedAt ? { reason: row.removalReason ?? '', at: row.removedAt } : null,
     };
   }
 }

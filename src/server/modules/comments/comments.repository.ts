@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toCount, toId, toIdOrNull, toIsoString, toIsoStringOrNull } from '../../db/values.js';
 import {
@@ -7,6 +7,7 @@ import {
   type AuthorColumns,
 } from '../users/authors.repository.js';
 import { readPostState, type NotifyingPostState } from '../posts/posts.repository.js';
+import { visibleAuthor } from '../relationships/hidden.repository.js';
 import {
   recipientsAbout,
   recordNotifications,
@@ -28,15 +29,22 @@ export interface CommentRow extends AuthorColumns {
   editedAt: string | null;
   likeCount: number;
   replyCount: number;
+  /** Removed by moderators (ADR 0021): only its author reads it. */
+  removedAt: string | null;
+  removalReason: string | null;
 }
 
 /** A comment as either dialect reads it, before its ids and timestamps take one shape (db/values.ts). */
-type StoredComment = Omit<CommentRow, 'id' | 'postId' | 'parentId' | 'createdAt' | 'editedAt'> & {
+type StoredComment = Omit<
+  CommentRow,
+  'id' | 'postId' | 'parentId' | 'createdAt' | 'editedAt' | 'removedAt'
+> & {
   id: RowId;
   postId: RowId;
   parentId: RowId | null;
   createdAt: Date | string;
   editedAt: Date | string | null;
+  removedAt: Date | string | null;
 };
 
 const toCommentRow = (row: StoredComment): CommentRow => ({
@@ -46,6 +54,7 @@ const toCommentRow = (row: StoredComment): CommentRow => ({
   parentId: toIdOrNull(row.parentId),
   createdAt: toIsoString(row.createdAt),
   editedAt: toIsoStringOrNull(row.editedAt),
+  removedAt: toIsoStringOrNull(row.removedAt),
 });
 
 /** What authorisation needs to know about a comment. */
@@ -57,6 +66,8 @@ export interface CommentRef {
   postAuthorId: string;
   /** Its text, which an edit compares with the new one to find the people it newly mentions. */
   body: string;
+  /** Removed by moderators (ADR 0021). */
+  removed: boolean;
 }
 
 export interface NewComment {
@@ -76,6 +87,8 @@ export interface KeysetPage {
   after?: string;
   /** How many rows to read: one more than the page, to learn whether another page follows. */
   take: number;
+  /** The signed-in reader: comments of people hidden from them are left out (ADR 0022). */
+  viewerId?: string;
 }
 
 /** Rolls back a transaction that turned out to change nothing (a second like), so no revision is bumped. */
@@ -86,16 +99,27 @@ class NothingChanged extends Error {}
  * row: writers of one post's comments take their locks in one order (post, then comments), so they never
  * deadlock each other or a deletion of the post, and the counters they adjust stay exact.
  */
+/** Removed by moderators: a comment is gone for everyone but its author (ADR 0021). */
+function notRemovedFor(viewerId: string | undefined) {
+  return (eb: ExpressionBuilder<Database, 'comments'>) =>
+    viewerId === undefined
+      ? eb('comments.removedAt', 'is', null)
+      : eb.or([eb('comments.removedAt', 'is', null), eb('comments.authorId', '=', viewerId)]);
+}
+
 export class CommentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The author of a post, or undefined when there is no such post (or it was deleted). */
-  findPostAuthor(postId: string): Promise<{ authorId: string } | undefined> {
-    return this.db
+  async findPostAuthor(
+    postId: string,
+  ): Promise<{ authorId: string; removed: boolean } | undefined> {
+    const row = await this.db
       .selectFrom('posts')
-      .select('authorId')
+      .select(['authorId', 'removedAt'])
       .where('id', '=', postId)
       .executeTakeFirst();
+    return row && { authorId: row.authorId, removed: row.removedAt !== null };
   }
 
   async findRef(commentId: string): Promise<CommentRef | undefined> {
@@ -109,12 +133,14 @@ export class CommentsRepository {
         'comments.authorId',
         'posts.authorId as postAuthorId',
         'comments.body',
+        'comments.removedAt',
       ])
       .where('comments.id', '=', commentId)
       .executeTakeFirst();
     return (
       row && {
         ...row,
+        removed: row.removedAt !== null,
         id: toId(row.id),
         postId: toId(row.postId),
         parentId: toIdOrNull(row.parentId),
@@ -133,6 +159,8 @@ export class CommentsRepository {
       .where('comments.postId', '=', postId)
       .where('comments.parentId', 'is', null);
     if (page.after) query = query.where('comments.id', '>', page.after);
+    if (page.viewerId) query = query.where(visibleAuthor(page.viewerId, 'comments.authorId'));
+    query = query.where(notRemovedFor(page.viewerId));
     const rows = await query.orderBy('comments.id', 'asc').limit(page.take).execute();
     return rows.map(toCommentRow);
   }
@@ -141,6 +169,8 @@ export class CommentsRepository {
   async replies(parentId: string, page: KeysetPage): Promise<CommentRow[]> {
     let query = this.rows().where('comments.parentId', '=', parentId);
     if (page.after) query = query.where('comments.id', '>', page.after);
+    if (page.viewerId) query = query.where(visibleAuthor(page.viewerId, 'comments.authorId'));
+    query = query.where(notRemovedFor(page.viewerId));
     const rows = await query.orderBy('comments.id', 'asc').limit(page.take).execute();
     return rows.map(toCommentRow);
   }
@@ -149,7 +179,11 @@ export class CommentsRepository {
    * The first `count` replies of each of `parentIds`, in one query. Each parent is its own index range scan
    * with a limit, so a long thread costs no more than a short one.
    */
-  async firstReplies(parentIds: readonly string[], count: number): Promise<CommentRow[]> {
+  async firstReplies(
+    parentIds: readonly string[],
+    count: number,
+    viewerId?: string,
+  ): Promise<CommentRow[]> {
     const [first, ...rest] = parentIds.map((parentId) =>
       this.db
         .selectFrom((eb) =>
@@ -157,6 +191,10 @@ export class CommentsRepository {
             .selectFrom('comments')
             .select('comments.id')
             .where('comments.parentId', '=', parentId)
+            .$if(viewerId !== undefined, (query) =>
+              query.where(visibleAuthor(viewerId ?? '', 'comments.authorId')),
+            )
+            .where(notRemovedFor(viewerId))
             .orderBy('comments.id', 'asc')
             .limit(count)
             .as('preview'),
@@ -367,6 +405,8 @@ export class CommentsRepository {
         'comments.editedAt',
         'comments.likeCount',
         'comments.replyCount',
+        'comments.removedAt',
+        'comments.removalReason',
         ...authorSelection,
       ])
       .select((eb) => authorAvatarRenditions(eb));

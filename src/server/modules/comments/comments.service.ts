@@ -18,6 +18,7 @@ import type { NotifyingPostState, PostState } from '../posts/posts.repository.js
 import { newlyMentioned } from '../notifications/mentioned.js';
 import type { NotificationTarget } from '../notifications/notifications.repository.js';
 import type { NotificationSink } from '../notifications/notifications.service.js';
+import type { RelationshipGuard } from '../relationships/relationships.service.js';
 import type { CommentRef, CommentRow, CommentsRepository } from './comments.repository.js';
 
 /**
@@ -45,20 +46,32 @@ export class CommentsService {
     private readonly presenter: CommentPresenter,
     private readonly posts: PostPublisher,
     private readonly notifications: NotificationSink,
+    private readonly relationships: RelationshipGuard,
   ) {}
 
   /** A page of a post's top-level comments, each with its first replies. */
   async thread(viewer: Viewer | null, postId: string, query: PageQuery): Promise<Page<Thread>> {
+    const viewerId = viewer?.uid;
     const [post, rows] = await Promise.all([
       this.comments.findPostAuthor(postId),
-      this.comments.topLevel(postId, { after: query.cursor, take: query.limit + 1 }),
+      this.comments.topLevel(postId, {
+        after: query.cursor,
+        take: query.limit + 1,
+        ...(viewerId ? { viewerId } : {}),
+      }),
     ]);
-    if (!post) throw noPost();
+    // A post the moderators removed is there for its author alone (ADR 0021).
+    if (!post || (post.removed && post.authorId !== viewerId)) throw noPost();
+    // The post of someone who blocks the viewer, or whom they block, is not there for them (ADR 0022).
+    if (viewerId && (await this.relationships.isBlockedEitherWay(viewerId, post.authorId))) {
+      throw noPost();
+    }
     const page = toPage(rows, query.limit, (row) => row.id);
     // Only threads that have replies are asked for them; a page without any costs no query.
     const replies = await this.comments.firstReplies(
       page.items.filter((row) => row.replyCount > 0).map((row) => row.id),
       limits.repliesPreview,
+      viewerId,
     );
     const liked = await this.likedBy(viewer, [...page.items, ...replies]);
     const repliesByParent = new Map<string, Comment[]>();
@@ -85,7 +98,11 @@ export class CommentsService {
   ): Promise<Page<Comment>> {
     const [parent, rows] = await Promise.all([
       this.comments.findRef(commentId),
-      this.comments.replies(commentId, { after: query.cursor, take: query.limit + 1 }),
+      this.comments.replies(commentId, {
+        after: query.cursor,
+        take: query.limit + 1,
+        ...(viewer ? { viewerId: viewer.uid } : {}),
+      }),
     ]);
     if (!parent) throw noComment();
     const page = toPage(rows, query.limit, (row) => row.id);
@@ -103,12 +120,19 @@ export class CommentsService {
    */
   async create(viewer: Viewer, postId: string, input: NewCommentBody): Promise<Comment> {
     const post = await this.comments.findPostAuthor(postId);
-    if (!post) throw noPost();
+    if (!post || (post.removed && post.authorId !== viewer.uid)) throw noPost();
+    if (post.removed) {
+      throw new Forbidden('The moderators removed this post, so it takes no new comments.');
+    }
     const targets: NotificationTarget[] = [];
     let parentId: string | null = null;
     if (input.parentId !== undefined) {
       const parent = await this.comments.findRef(input.parentId);
-      if (!parent) throw noComment();
+      // A comment the moderators removed takes no replies; to anyone but its author it is not there.
+      if (!parent || (parent.removed && parent.authorId !== viewer.uid)) throw noComment();
+      if (parent.removed) {
+        throw new Forbidden('The moderators removed this comment, so it takes no replies.');
+      }
       if (parent.postId !== postId) {
         const message = 'You can only reply to a comment on the same post.';
         throw new Invalid(message, { parentId: message });
@@ -116,8 +140,18 @@ export class CommentsService {
       // Issue: replies are one level deep.
       parentId = parent.parentId ?? parent.id;
       targets.push({ kind: 'reply', recipientId: parent.authorId });
+      await this.relationships.assertNotBlocked(
+        viewer.uid,
+        parent.authorId,
+        "You can't reply to this comment: one of you has blocked the other.",
+      );
     }
     targets.push({ kind: 'comment', recipientId: post.authorId });
+    await this.relationships.assertNotBlocked(
+      viewer.uid,
+      post.authorId,
+      "You can't comment on this post: one of you has blocked the other.",
+    );
 
     let created: { id: string; post: NotifyingPostState } | undefined;
     try {
@@ -142,8 +176,11 @@ export class CommentsService {
 
   /** The comment's author, and only they, may change its text (not even an administrator). */
   async update(viewer: Viewer, commentId: string, input: CommentEdit): Promise<Comment> {
-    const ref = await this.requireRef(commentId);
+    const ref = await this.requireRef(viewer, commentId);
     if (ref.authorId !== viewer.uid) throw new Forbidden('You can only edit your own comments.');
+    if (ref.removed) {
+      throw new Forbidden('The moderators removed this comment, so it can no longer be edited.');
+    }
     const post = await this.comments.updateBody(
       ref,
       input.body,
@@ -157,7 +194,7 @@ export class CommentsService {
 
   /** The comment's author, the post's author or an administrator may delete it; its replies go with it. */
   async delete(viewer: Viewer, commentId: string): Promise<void> {
-    const ref = await this.requireRef(commentId);
+    const ref = await this.requireRef(viewer, commentId);
     const allowed =
       ref.authorId === viewer.uid || ref.postAuthorId === viewer.uid || viewer.role === 'admin';
     if (!allowed) {
@@ -182,7 +219,14 @@ export class CommentsService {
   }
 
   private async setLike(viewer: Viewer, commentId: string, liked: boolean): Promise<LikeState> {
-    const ref = await this.requireRef(commentId);
+    const ref = await this.requireRef(viewer, commentId);
+    if (liked) {
+      await this.relationships.assertNotBlocked(
+        viewer.uid,
+        ref.authorId,
+        "You can't like this comment: one of you has blocked the other.",
+      );
+    }
     let changed: NotifyingPostState | undefined;
     try {
       changed = liked
@@ -202,9 +246,10 @@ export class CommentsService {
     return state;
   }
 
-  private async requireRef(commentId: string): Promise<CommentRef> {
+  /** The comment as the viewer may reach it: one the moderators removed is there for its author alone. */
+  private async requireRef(viewer: Viewer, commentId: string): Promise<CommentRef> {
     const ref = await this.comments.findRef(commentId);
-    if (!ref) throw noComment();
+    if (!ref || (ref.removed && ref.authorId !== viewer.uid)) throw noComment();
     return ref;
   }
 

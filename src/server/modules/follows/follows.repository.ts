@@ -7,6 +7,7 @@ import {
   type AuthorColumns,
 } from '../users/authors.repository.js';
 import { readUserRecords, type UserRecord } from '../users/users.repository.js';
+import { notBlockedEitherWay } from '../relationships/hidden.repository.js';
 import {
   recordNotifications,
   withdrawNotifications,
@@ -29,6 +30,8 @@ export interface FollowListPage {
   before?: string;
   /** How many rows to read: one more than the page, to learn whether another page follows. */
   take: number;
+  /** The signed-in reader: people they block or who block them are left out (ADR 0022). */
+  viewerId?: string;
 }
 
 /** Follows and the follower/following counters on users, which change in the same transaction. */
@@ -162,6 +165,7 @@ export class FollowsRepository {
       .select((eb) => authorAvatarRenditions(eb))
       .where('follows.followeeId', '=', uid);
     if (page.before) query = query.where('follows.id', '<', page.before);
+    if (page.viewerId) query = query.where(notBlockedEitherWay(page.viewerId, 'author.id'));
     const rows = await query.orderBy('follows.id', 'desc').limit(page.take).execute();
     return rows.map((row) => ({ ...row, followId: toId(row.followId) }));
   }
@@ -175,6 +179,7 @@ export class FollowsRepository {
       .select((eb) => authorAvatarRenditions(eb))
       .where('follows.followerId', '=', uid);
     if (page.before) query = query.where('follows.id', '<', page.before);
+    if (page.viewerId) query = query.where(notBlockedEitherWay(page.viewerId, 'author.id'));
     const rows = await query.orderBy('follows.id', 'desc').limit(page.take).execute();
     return rows.map((row) => ({ ...row, followId: toId(row.followId) }));
   }

@@ -6,6 +6,8 @@ import { toPage } from '../pagination.js';
 import { presentAuthor } from '../users/authors.presenter.js';
 import type { UsersService } from '../users/users.service.js';
 import type { NotificationSink } from '../notifications/notifications.service.js';
+import type { RelationshipGuard } from '../relationships/relationships.service.js';
+import type { FullRelationship } from '../../../shared/schemas/relationship.js';
 import type { FollowChange, FollowRow, FollowsRepository } from './follows.repository.js';
 
 const noUser = () => new NotFound('There is no user with that id.');
@@ -20,6 +22,7 @@ export class FollowsService {
     private readonly users: UsersService,
     private readonly mediaUrl: (key: string) => string,
     private readonly notifications: NotificationSink,
+    private readonly blocks: RelationshipGuard,
   ) {}
 
   /** Follows `uid`; following someone again is not an error and changes nothing. */
@@ -33,10 +36,15 @@ export class FollowsService {
   }
 
   /** How the viewer and `uid` are connected; an anonymous viewer follows no one and no one follows them. */
-  async relationship(viewer: Viewer | null, uid: string): Promise<Relationship> {
+  async relationship(viewer: Viewer | null, uid: string): Promise<FullRelationship> {
     if (!(await this.follows.userExists(uid))) throw noUser();
-    if (!viewer || viewer.uid === uid) return { following: false, followedBy: false };
-    return this.follows.relationship(viewer.uid, uid);
+    const [follows, blocks] = await Promise.all([
+      !viewer || viewer.uid === uid
+        ? { following: false, followedBy: false }
+        : this.follows.relationship(viewer.uid, uid),
+      this.blocks.state(viewer, uid),
+    ]);
+    return { ...follows, ...blocks };
   }
 
   /** Who follows `uid`, newest first. */
@@ -47,7 +55,11 @@ export class FollowsService {
   ): Promise<Page<FollowListItem>> {
     const [exists, rows] = await Promise.all([
       this.follows.userExists(uid),
-      this.follows.followers(uid, { before: query.cursor, take: query.limit + 1 }),
+      this.follows.followers(uid, {
+        before: query.cursor,
+        take: query.limit + 1,
+        ...(viewer ? { viewerId: viewer.uid } : {}),
+      }),
     ]);
     if (!exists) throw noUser();
     return this.page(viewer, rows, query.limit);
@@ -61,7 +73,11 @@ export class FollowsService {
   ): Promise<Page<FollowListItem>> {
     const [exists, rows] = await Promise.all([
       this.follows.userExists(uid),
-      this.follows.following(uid, { before: query.cursor, take: query.limit + 1 }),
+      this.follows.following(uid, {
+        before: query.cursor,
+        take: query.limit + 1,
+        ...(viewer ? { viewerId: viewer.uid } : {}),
+      }),
     ]);
     if (!exists) throw noUser();
     return this.page(viewer, rows, query.limit);
@@ -72,6 +88,13 @@ export class FollowsService {
       throw new Invalid(following ? "You can't follow yourself." : "You can't unfollow yourself.");
     }
     if (!(await this.follows.userExists(uid))) throw noUser();
+    if (following) {
+      await this.blocks.assertNotBlocked(
+        viewer.uid,
+        uid,
+        "You can't follow this person: one of you has blocked the other.",
+      );
+    }
     let changed: FollowChange | null;
     try {
       changed = following

@@ -2,18 +2,27 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Instance, LegalDocument } from '../../../shared/schemas/instance.js';
 import type { Config } from '../../config.js';
+import type { InstanceSettingsService } from './instance-settings.service.js';
 import { legalTemplates, type LegalDocumentName } from './legal-templates.js';
 
 /** Facts about this installation and its legal documents. */
 export class InstanceService {
-  constructor(private readonly config: Config) {}
+  constructor(
+    private readonly config: Config,
+    private readonly settings: Pick<InstanceSettingsService, 'current'>,
+  ) {}
 
-  describe(): Instance {
+  /** The registration mode, sign-up question and public log as an administrator set them (ADR 0023). */
+  async describe(): Promise<Instance> {
+    const settings = await this.settings.current();
     return {
       name: this.config.instanceName,
       contactEmail: this.config.contactEmail ?? null,
-      registrationMode: this.config.registrationMode,
+      registrationMode: settings.registrationMode,
+      signupQuestion: settings.signupQuestion,
+      publicModerationLog: settings.publicModerationLog,
       publicUrl: this.config.publicUrl,
+      webVitalsSampleRate: this.config.webVitalsSampleRate,
     };
   }
 

@@ -31,6 +31,26 @@ export function sentenceOf(line: Pick<MailLine, 'kind' | 'actor' | 'inComment'>)
       return `${line.actor} replied to your comment.`;
     case 'mention':
       return `${line.actor} mentioned you in a ${line.inComment ? 'comment' : 'post'}.`;
+    // The moderators' kinds and staff's are mailed by their own messages (notifyModeration), never as
+    // lines of these mails; the words stay for completeness.
+    case 'report_resolved':
+      return 'The moderators resolved your report.';
+    case 'warning':
+      return 'The moderators sent you a warning.';
+    case 'suspension':
+      return 'The moderators suspended your account.';
+    case 'suspension_lifted':
+      return 'Your suspension was lifted.';
+    case 'appeal_decided':
+      return 'The moderators decided your appeal.';
+    case 'content_removed':
+      return 'The moderators removed something you wrote.';
+    case 'new_report':
+      return 'Something new was reported.';
+    case 'new_appeal':
+      return `${line.actor} appealed their suspension.`;
+    case 'signup_pending':
+      return `${line.actor} is waiting for approval.`;
   }
 }
 
@@ -121,6 +141,15 @@ const stopsKind: Record<NotificationKind, string> = {
   comment: 'To stop mail about comments on your posts:',
   reply: 'To stop mail about replies to your comments:',
   mention: 'To stop mail about mentions:',
+  report_resolved: 'To stop mail about your reports:',
+  warning: 'To stop mail about warnings:',
+  suspension: 'To stop mail about suspensions:',
+  suspension_lifted: 'To stop mail about suspensions:',
+  appeal_decided: 'To stop mail about appeals:',
+  content_removed: 'To stop mail about removed content:',
+  new_report: 'To stop mail about new reports:',
+  new_appeal: 'To stop mail about new appeals:',
+  signup_pending: 'To stop mail about sign-ups:',
 };
 
 /** The mail sent as a notification happens (mentions, replies and comments). */

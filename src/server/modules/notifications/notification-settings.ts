@@ -1,6 +1,9 @@
 import {
+  configurableNotificationKinds,
   defaultNotificationSettings,
   notificationSettingsSchema,
+  isMandatoryKind,
+  type EmailMode,
   type NotificationKind,
   type NotificationSettings,
 } from '../../../shared/schemas/notification.js';
@@ -21,7 +24,7 @@ export function settingsFrom(json: string | null): NotificationSettings {
   if (whole.success) return whole.data;
   const merged = { ...defaultNotificationSettings };
   if (typeof stored === 'object' && stored !== null) {
-    for (const kind of Object.keys(merged) as NotificationKind[]) {
+    for (const kind of configurableNotificationKinds) {
       const candidate = notificationSettingsSchema.safeParse({
         ...merged,
         [kind]: (stored as Record<string, unknown>)[kind],
@@ -32,13 +35,24 @@ export function settingsFrom(json: string | null): NotificationSettings {
   return merged;
 }
 
+/**
+ * How one kind is delivered: the account's choice, or for the mandatory kinds (the moderators' word on the
+ * account's own content or standing) always in the app and mailed at once.
+ */
+export function settingFor(
+  settings: NotificationSettings,
+  kind: NotificationKind,
+): { inApp: boolean; email: EmailMode } {
+  return isMandatoryKind(kind) ? { inApp: true, email: 'immediate' } : settings[kind];
+}
+
 /** What an unsubscribe link turns off: one kind's mail, or (null) every kind the daily digest carries. */
 export function withoutMail(
   settings: NotificationSettings,
   kind: NotificationKind | null,
 ): NotificationSettings {
   const next = { ...settings };
-  for (const each of Object.keys(next) as NotificationKind[]) {
+  for (const each of configurableNotificationKinds) {
     const stops = kind === null ? next[each].email === 'digest' : each === kind;
     if (stops) next[each] = { ...next[each], email: 'never' };
   }

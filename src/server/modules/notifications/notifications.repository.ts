@@ -15,7 +15,8 @@ import {
   authorSelection,
   type AuthorColumns,
 } from '../users/authors.repository.js';
-import { settingsFrom } from './notification-settings.js';
+import { settingFor, settingsFrom } from './notification-settings.js';
+import { recipientsHiding } from '../relationships/hidden.repository.js';
 
 /** What an action is about: who did it, and the post and comment it concerns (null for a follow). */
 export interface NotificationCause {
@@ -92,6 +93,11 @@ export async function recordNotifications(
     for (const uid of mentionedIds) if (!already.has(uid)) choose(uid, 'mention');
   }
   if (chosen.size === 0) return [];
+  // Nobody hears from someone they block or mute, or who blocks them; nothing of it is kept (ADR 0022).
+  for (const uid of await recipientsHiding(trx, cause.actorId, [...chosen.keys()])) {
+    chosen.delete(uid);
+  }
+  if (chosen.size === 0) return [];
 
   const stored = await trx
     .selectFrom('notification_states')
@@ -102,7 +108,7 @@ export async function recordNotifications(
   const createdAt = new Date().toISOString();
   const deliveries: Delivery[] = [];
   for (const [recipientId, kind] of chosen) {
-    const setting = (settingsOf.get(recipientId) ?? settingsFrom(null))[kind];
+    const setting = settingFor(settingsOf.get(recipientId) ?? settingsFrom(null), kind);
     if (!setting.inApp && setting.email === 'never') continue;
     let id: string | null = null;
     if (setting.inApp) {
@@ -261,6 +267,38 @@ function isGroupHead(eb: ExpressionBuilder<Database & { n: Database['notificatio
   );
 }
 
+/**
+ * Whether the row `n` is about nothing the moderators removed from its recipient's sight: a post or comment
+ * removed (ADR 0021) stays visible to its author alone, so a mention in it, or a reply, drops out of others'
+ * lists and counts.
+ */
+function aboutNothingRemoved(
+  eb: ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>,
+) {
+  return eb.and([
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('posts as removedPost')
+          .select('removedPost.id')
+          .whereRef('removedPost.id', '=', 'n.postId')
+          .where('removedPost.removedAt', 'is not', null)
+          .whereRef('removedPost.authorId', '!=', 'n.recipientId'),
+      ),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('comments as removedComment')
+          .select('removedComment.id')
+          .whereRef('removedComment.id', '=', 'n.commentId')
+          .where('removedComment.removedAt', 'is not', null)
+          .whereRef('removedComment.authorId', '!=', 'n.recipientId'),
+      ),
+    ),
+  ]);
+}
+
 /** The newest notification of a group (or one that stands alone), as a page of the list reads it. */
 export interface NotificationHead {
   id: string;
@@ -269,6 +307,8 @@ export interface NotificationHead {
   postId: string | null;
   commentId: string | null;
   groupKey: string | null;
+  /** Moderation kinds: the report, appeal or audit entry. */
+  subjectId: string | null;
   createdAt: string;
 }
 
@@ -328,6 +368,85 @@ export interface UnsubscribeRecord {
   email: string;
 }
 
+/**
+ * A notification from the moderators, or to staff (ADR 0021). `actorId` is stored for grouping and cleanup
+ * only: for the moderators' own kinds it is the recipient themself, and it is never shown.
+ */
+export interface ModerationNotice {
+  kind: NotificationKind;
+  recipientId: string;
+  actorId: string;
+  /** The report, appeal or audit entry it is about. */
+  subjectId: string | null;
+  postId?: string | null;
+  commentId?: string | null;
+}
+
+/**
+ * Writes moderation notifications in the transaction of the action they tell of. Settings decide the
+ * switchable kinds; the mandatory ones are always written (and mailed by the service).
+ */
+export async function recordModerationNotifications(
+  trx: Transaction<Database>,
+  notices: readonly ModerationNotice[],
+): Promise<Delivery[]> {
+  if (notices.length === 0) return [];
+  const stored = await trx
+    .selectFrom('notification_states')
+    .select(['userId', 'settings'])
+    .where('userId', 'in', [...new Set(notices.map((notice) => notice.recipientId))])
+    .execute();
+  const settingsOf = new Map(stored.map((row) => [row.userId, settingsFrom(row.settings)]));
+  const createdAt = new Date().toISOString();
+  const deliveries: Delivery[] = [];
+  for (const notice of notices) {
+    const setting = settingFor(
+      settingsOf.get(notice.recipientId) ?? settingsFrom(null),
+      notice.kind,
+    );
+    if (!setting.inApp) continue;
+    const row = await trx
+      .insertInto('notifications')
+      .values({
+        recipientId: notice.recipientId,
+        actorId: notice.actorId,
+        kind: notice.kind,
+        postId: notice.postId ?? null,
+        commentId: notice.commentId ?? null,
+        groupKey: null,
+        subjectId: notice.subjectId,
+        createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    deliveries.push({
+      id: toId(row.id),
+      kind: notice.kind,
+      recipientId: notice.recipientId,
+      actorId: notice.actorId,
+      postId: notice.postId ?? null,
+      commentId: notice.commentId ?? null,
+      email: 'never',
+    });
+  }
+  return deliveries;
+}
+
+/** The stored facts a moderation notification is told from. */
+export interface ModerationSubjectRows {
+  actions: Map<
+    string,
+    {
+      reason: string | null;
+      subjectKind: string | null;
+      excerpt: string | null;
+      details: string | null;
+    }
+  >;
+  reports: Map<string, { outcome: string | null; targetKind: string; snapshot: string }>;
+  appeals: Map<string, { status: string; decisionReason: string | null; text: string }>;
+}
+
 /** The only place that reads and writes notifications, their states, the digest queue and unsubscribe tokens. */
 export class NotificationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -349,17 +468,26 @@ export class NotificationsRepository {
         'n.postId',
         'n.commentId',
         'n.groupKey',
+        'n.subjectId',
         'n.createdAt',
       ])
       .where('n.recipientId', '=', uid)
-      .where(isGroupHead);
+      .where(isGroupHead)
+      .where(aboutNothingRemoved);
     if (page.tab === 'mentions') query = query.where('n.kind', '=', 'mention');
     if (page.before !== undefined) query = query.where('n.id', '<', page.before);
     const rows = await query.orderBy('n.id', 'desc').limit(page.take).execute();
     return rows.flatMap((row) => {
       const queued = queuedOf(row);
       return queued
-        ? [{ ...queued, groupKey: row.groupKey, createdAt: toIsoString(row.createdAt) }]
+        ? [
+            {
+              ...queued,
+              groupKey: row.groupKey,
+              subjectId: row.subjectId,
+              createdAt: toIsoString(row.createdAt),
+            },
+          ]
         : [];
     });
   }
@@ -453,6 +581,44 @@ export class NotificationsRepository {
     };
   }
 
+  /** The audit entries, reports and appeals a page's moderation notifications name, in three queries. */
+  async moderationSubjects(ids: {
+    actions: readonly string[];
+    reports: readonly string[];
+    appeals: readonly string[];
+  }): Promise<ModerationSubjectRows> {
+    const numeric = (list: readonly string[]) =>
+      [...new Set(list)].filter((id) => /^\d{1,18}$/.test(id));
+    const [actions, reports, appeals] = await Promise.all([
+      numeric(ids.actions).length === 0
+        ? []
+        : this.db
+            .selectFrom('moderation_actions')
+            .select(['id', 'reason', 'subjectKind', 'excerpt', 'details'])
+            .where('id', 'in', numeric(ids.actions))
+            .execute(),
+      numeric(ids.reports).length === 0
+        ? []
+        : this.db
+            .selectFrom('reports')
+            .select(['id', 'outcome', 'targetKind', 'snapshot'])
+            .where('id', 'in', numeric(ids.reports))
+            .execute(),
+      numeric(ids.appeals).length === 0
+        ? []
+        : this.db
+            .selectFrom('appeals')
+            .select(['id', 'status', 'decisionReason', 'text'])
+            .where('id', 'in', numeric(ids.appeals))
+            .execute(),
+    ]);
+    return {
+      actions: new Map(actions.map((row) => [toId(row.id), row])),
+      reports: new Map(reports.map((row) => [toId(row.id), row])),
+      appeals: new Map(appeals.map((row) => [toId(row.id), row])),
+    };
+  }
+
   /** Everything up to this id is read ('0' when nothing ever was). */
   async lastReadId(uid: string): Promise<string> {
     const row = await this.db
@@ -483,6 +649,7 @@ export class NotificationsRepository {
       .where('n.recipientId', '=', uid)
       .where('n.id', '>', lastReadId)
       .where(isGroupHead)
+      .where(aboutNothingRemoved)
       .limit(max)
       .as('unread');
     const { count } = await this.db

@@ -741,7 +741,7 @@ describe.each(databaseTargets)('notifications on $name', (target) => {
     });
   });
 
-  it('covers every kind', () => {
+  it("covers every kind a person may switch (the moderators' own are always on)", () => {
     const kinds: NotificationKind[] = [
       'follow',
       'like',
@@ -749,6 +749,10 @@ describe.each(databaseTargets)('notifications on $name', (target) => {
       'comment',
       'reply',
       'mention',
+      'report_resolved',
+      'new_report',
+      'new_appeal',
+      'signup_pending',
     ];
     expect(Object.keys(defaultNotificationSettings).sort()).toEqual([...kinds].sort());
   });

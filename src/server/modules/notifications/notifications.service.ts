@@ -91,12 +91,28 @@ export class NotificationsService implements NotificationSink {
     const commentIds = new Set(
       page.items.flatMap((head) => (head.commentId ? [head.commentId] : [])),
     );
-    const [authors, subjects] = await Promise.all([
+    const subjectIds = (kinds: readonly NotificationKind[]) =>
+      page.items.flatMap((head) =>
+        head.subjectId !== null && kinds.includes(head.kind) ? [head.subjectId] : [],
+      );
+    const [authors, subjects, moderation] = await Promise.all([
       this.notifications.authors([...actorIds]),
       this.notifications.subjects([...postIds], [...commentIds]),
+      this.notifications.moderationSubjects({
+        actions: subjectIds(['warning', 'suspension', 'suspension_lifted', 'content_removed']),
+        reports: subjectIds(['report_resolved', 'new_report']),
+        appeals: subjectIds(['appeal_decided', 'new_appeal']),
+      }),
     ]);
     return {
-      items: this.presenter.groups({ heads: page.items, groups, authors, lastReadId, ...subjects }),
+      items: this.presenter.groups({
+        heads: page.items,
+        groups,
+        authors,
+        lastReadId,
+        moderation,
+        ...subjects,
+      }),
       nextCursor: page.nextCursor,
     };
   }

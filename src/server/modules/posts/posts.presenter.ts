@@ -40,6 +40,9 @@ export class PostPresenter {
       likeCount: record.likeCount,
       commentCount: record.commentCount,
       commentsRevision: record.commentsRevision,
+      removal: record.removedAt
+        ? { reason: record.removalReason ?? '', at: record.removedAt }
+        : null,
     };
   }
 

@@ -9,6 +9,7 @@ import {
   withdrawNotifications,
   type Notified,
 } from '../notifications/notifications.repository.js';
+import { notBlockedEitherWay, visibleAuthor } from '../relationships/hidden.repository.js';
 import {
   authorAvatarRenditions,
   authorSelection,
@@ -25,13 +26,17 @@ export interface PostRecord extends AuthorColumns {
   likeCount: number;
   commentCount: number;
   commentsRevision: number;
+  /** Removed by moderators (ADR 0021): shown to its author alone. */
+  removedAt: string | null;
+  removalReason: string | null;
 }
 
 /** A post as either dialect reads it, before its id and timestamps take one shape (db/values.ts). */
-type PostRow = Omit<PostRecord, 'id' | 'createdAt' | 'editedAt'> & {
+type PostRow = Omit<PostRecord, 'id' | 'createdAt' | 'editedAt' | 'removedAt'> & {
   id: number | string;
   createdAt: Date | string;
   editedAt: Date | string | null;
+  removedAt: Date | string | null;
 };
 
 const toPostRecord = (row: PostRow): PostRecord => ({
@@ -39,6 +44,7 @@ const toPostRecord = (row: PostRow): PostRecord => ({
   id: toId(row.id),
   createdAt: toIsoString(row.createdAt),
   editedAt: toIsoStringOrNull(row.editedAt),
+  removedAt: toIsoStringOrNull(row.removedAt),
 });
 
 /** One image of a post, in display order. */
@@ -77,6 +83,10 @@ export interface Bounds {
   before?: string;
   after?: string;
   limit: number;
+  /** The signed-in reader: posts of people hidden from them are left out (ADR 0022). */
+  viewerId?: string;
+  /** The signed-in reader when `viewerId` is not given: their own removed posts stay listed (ADR 0021). */
+  reader?: string;
 }
 
 /**
@@ -106,6 +116,8 @@ function postRecords(db: Kysely<Database>) {
       'posts.likeCount',
       'posts.commentCount',
       'posts.commentsRevision',
+      'posts.removedAt',
+      'posts.removalReason',
       ...authorSelection,
     ])
     .select((eb) => authorAvatarRenditions(eb));
@@ -192,6 +204,16 @@ export class PostsRepository {
     return row !== undefined;
   }
 
+  /** Who wrote a post and whether the moderators removed it: what a like must check, in one small read. */
+  async findStanding(id: string): Promise<{ authorId: string; removed: boolean } | undefined> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select(['authorId', 'removedAt'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && { authorId: row.authorId, removed: row.removedAt !== null };
+  }
+
   /** The images of many posts in one query. */
   mediaFor(postIds: string[]): Promise<PostMediaRecord[]> {
     return postMedia(this.db, postIds);
@@ -217,6 +239,14 @@ export class PostsRepository {
     let bounded = query;
     if (bounds.before) bounded = bounded.where('posts.id', '<', bounds.before);
     if (bounds.after) bounded = bounded.where('posts.id', '>', bounds.after);
+    if (bounds.viewerId) bounded = bounded.where(visibleAuthor(bounds.viewerId, 'posts.authorId'));
+    // Removed by moderators: gone for everyone but its author (ADR 0021).
+    const reader = bounds.viewerId ?? bounds.reader;
+    bounded = bounded.where((eb) =>
+      reader === undefined
+        ? eb('posts.removedAt', 'is', null)
+        : eb.or([eb('posts.removedAt', 'is', null), eb('posts.authorId', '=', reader)]),
+    );
     const rows = await bounded.orderBy('posts.id', 'desc').limit(bounds.limit).execute();
     return rows.map(toPostRecord);
   }
@@ -230,6 +260,18 @@ export class PostsRepository {
       .where('post_tags.tag', '=', tag);
     if (bounds.before) tagged = tagged.where('post_tags.postId', '<', bounds.before);
     if (bounds.after) tagged = tagged.where('post_tags.postId', '>', bounds.after);
+    if (bounds.viewerId) {
+      const viewerId = bounds.viewerId;
+      tagged = tagged.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('posts as tagged')
+            .select('tagged.id')
+            .whereRef('tagged.id', '=', 'post_tags.postId')
+            .where(visibleAuthor(viewerId, 'tagged.authorId')),
+        ),
+      );
+    }
     tagged = tagged.orderBy('post_tags.postId', 'desc').limit(bounds.limit);
     return this.page(this.records().where('posts.id', 'in', tagged), bounds);
   }
@@ -261,6 +303,7 @@ export class PostsRepository {
       .where((eb) => eb.or([eb(author, 'in', followees), eb(author, '=', uid)]));
     if (bounds.before) walk = walk.where('walk.id', '<', bounds.before);
     if (bounds.after) walk = walk.where('walk.id', '>', bounds.after);
+    if (bounds.viewerId) walk = walk.where(visibleAuthor(bounds.viewerId, 'walk.authorId'));
     walk = walk.orderBy('walk.id', 'desc').limit(bounds.limit);
     return this.page(this.records().where('posts.id', 'in', walk), bounds);
   }
@@ -556,6 +599,7 @@ export class PostsRepository {
       .select((eb) => authorAvatarRenditions(eb))
       .where('post_likes.postId', '=', postId);
     if (bounds.before) query = query.where('post_likes.id', '<', bounds.before);
+    if (bounds.viewerId) query = query.where(notBlockedEitherWay(bounds.viewerId, 'author.id'));
     const rows = await query.orderBy('post_likes.id', 'desc').limit(bounds.limit).execute();
     return rows.map((row) => ({ ...row, cursor: toId(row.cursor) }));
   }

@@ -28,5 +28,7 @@ export const postsRoutes: FastifyPluginAsync<{ posts: PostsService }> = async (a
   serve(app, api.getPostVersions, ({ params }) => posts.versions(params.postId));
   serve(app, api.likePost, ({ viewer, params }) => posts.setLike(viewer, params.postId, true));
   serve(app, api.unlikePost, ({ viewer, params }) => posts.setLike(viewer, params.postId, false));
-  serve(app, api.getPostLikers, ({ params, query }) => posts.likers(params.postId, query));
+  serve(app, api.getPostLikers, async ({ viewer, params, query }) =>
+    posts.likers(params.postId, query, await viewer()),
+  );
 };

@@ -33,6 +33,7 @@ import type { Viewer } from '../../plugins/viewer.js';
 import { toPage } from '../pagination.js';
 import { newlyMentioned } from '../notifications/mentioned.js';
 import type { NotificationSink } from '../notifications/notifications.service.js';
+import type { RelationshipGuard } from '../relationships/relationships.service.js';
 import { presentAuthor } from '../users/authors.presenter.js';
 import type { UsersService } from '../users/users.service.js';
 import type { PostPresenter } from './posts.presenter.js';
@@ -50,6 +51,7 @@ export class PostsService {
     private readonly uploads: MediaUploads,
     private readonly log: Pick<Logger, 'warn'>,
     private readonly notifications: NotificationSink,
+    private readonly relationships: RelationshipGuard,
   ) {}
 
   /**
@@ -120,6 +122,12 @@ export class PostsService {
   async get(viewer: Viewer | null, postId: string): Promise<PostView> {
     const record = await this.posts.findById(postId);
     if (!record) throw postNotFound();
+    // Removed by moderators: only its author still sees it (ADR 0021).
+    if (record.removedAt !== null && record.authorId !== viewer?.uid) throw postNotFound();
+    // Between people who block each other, each one's posts are not there for the other (ADR 0022).
+    if (viewer && (await this.relationships.isBlockedEitherWay(viewer.uid, record.authorId))) {
+      throw postNotFound();
+    }
     const [view] = await this.views([record], viewer);
     if (!view) throw postNotFound();
     return view;
@@ -137,9 +145,10 @@ export class PostsService {
     }
     const newer = query.after !== undefined;
     const limit = newer ? Math.min(query.limit, limits.newPostsMax) : query.limit;
-    const bounds: Bounds = newer
-      ? { after: query.after, limit }
-      : { before: query.cursor, limit: limit + 1 };
+    const bounds: Bounds = {
+      ...(newer ? { after: query.after, limit } : { before: query.cursor, limit: limit + 1 }),
+      ...(viewer ? { viewerId: viewer.uid } : {}),
+    };
     const rows =
       query.tab === 'following' && viewer
         ? await this.posts.listFollowing(viewer.uid, bounds)
@@ -152,6 +161,8 @@ export class PostsService {
     const records = new Map((await this.posts.findByIds(postIds)).map((row) => [row.id, row]));
     const ordered = postIds.flatMap((id) => {
       const record = records.get(id);
+      // Removed by moderators: left out for all but its author (ADR 0021).
+      if (record?.removedAt && record.authorId !== viewer?.uid) return [];
       return record ? [record] : [];
     });
     return this.views(ordered, viewer);
@@ -160,9 +171,13 @@ export class PostsService {
   /** A profile's posts, newest first. */
   async byAuthor(viewer: Viewer | null, uid: string, query: PageQuery): Promise<Page<PostView>> {
     await this.users.getById(uid);
+    if (viewer && (await this.relationships.isBlockedEitherWay(viewer.uid, uid))) {
+      throw new NotFound('This person’s posts are not available to you.');
+    }
     const rows = await this.posts.listByAuthor(uid, {
       before: query.cursor,
       limit: query.limit + 1,
+      ...(viewer ? { reader: viewer.uid } : {}),
     });
     return this.page(rows, query.limit, viewer);
   }
@@ -170,8 +185,13 @@ export class PostsService {
   /** The author changes the text (the old one is kept as a version) or the images' alt texts. */
   async update(viewer: Viewer, postId: string, edit: UpdatePost): Promise<PostView> {
     const record = await this.posts.findById(postId);
-    if (!record) throw postNotFound();
+    if (!record || (record.removedAt !== null && record.authorId !== viewer.uid)) {
+      throw postNotFound();
+    }
     if (record.authorId !== viewer.uid) throw new Forbidden('You can only edit your own posts.');
+    if (record.removedAt !== null) {
+      throw new Forbidden('The moderators removed this post, so it can no longer be edited.');
+    }
     const media = await this.posts.mediaFor([record.id]);
     const imageCount = media.length;
     checkPost(edit.body, imageCount);
@@ -231,6 +251,17 @@ export class PostsService {
 
   /** Likes are idempotent: liking twice leaves one like. */
   async setLike(viewer: Viewer, postId: string, liked: boolean): Promise<LikeState> {
+    if (liked) {
+      const standing = await this.posts.findStanding(postId);
+      if (!standing || (standing.removed && standing.authorId !== viewer.uid)) {
+        throw postNotFound();
+      }
+      await this.relationships.assertNotBlocked(
+        viewer.uid,
+        standing.authorId,
+        "You can't like this post: one of you has blocked the other.",
+      );
+    }
     const state = await this.posts.setLike(postId, viewer.uid, liked);
     if (!state) throw postNotFound();
     await this.publishState(state);
@@ -238,9 +269,17 @@ export class PostsService {
     return { liked, likeCount: state.record.likeCount };
   }
 
-  async likers(postId: string, query: PageQuery): Promise<Page<Author>> {
+  async likers(
+    postId: string,
+    query: PageQuery,
+    viewer: Viewer | null = null,
+  ): Promise<Page<Author>> {
     if (!(await this.posts.exists(postId))) throw postNotFound();
-    const rows = await this.posts.likers(postId, { before: query.cursor, limit: query.limit + 1 });
+    const rows = await this.posts.likers(postId, {
+      before: query.cursor,
+      limit: query.limit + 1,
+      ...(viewer ? { viewerId: viewer.uid } : {}),
+    });
     const page = toPage(rows, query.limit, (row) => row.cursor);
     return {
       items: page.items.map((row) => presentAuthor(row, (key) => this.uploads.storage.url(key))),
@@ -294,7 +333,10 @@ export class PostsService {
     const head = feed ? await this.posts.head() : null;
     await Promise.all(
       postIds.map(async (postId) => {
-        const post = documents.get(postId) ?? null;
+        const found = documents.get(postId) ?? null;
+        // Removed by moderators: gone for the topic's public audience (ADR 0021).
+        const post =
+          found && records.find((record) => record.id === postId)?.removedAt ? null : found;
         await this.bus.publish({ topic: postTopic(postId), data: post });
         if (!feed) return;
         await this.bus.publish({
@@ -308,7 +350,8 @@ export class PostsService {
   /** The public post document, or null when it does not exist (the posts/{id} topic). */
   async findDocument(postId: string): Promise<Post | null> {
     const record = await this.posts.findById(postId);
-    if (!record) return null;
+    // A removed post is gone for the topic's public audience (ADR 0021).
+    if (!record || record.removedAt !== null) return null;
     const images = this.presenter.imagesByPost(await this.posts.mediaFor([record.id]));
     return this.presenter.post(record, images.get(record.id) ?? []);
   }

@@ -7,6 +7,7 @@ import {
   authorSelection,
   type AuthorColumns,
 } from '../users/authors.repository.js';
+import { notBlockedEitherWay, visibleAuthor } from '../relationships/hidden.repository.js';
 
 /** A post search as the service resolved it: the parsed words, and `from:` as an account id. */
 export interface PostSearch {
@@ -21,6 +22,8 @@ export interface PostSearch {
   limit: number;
   /** The moment recency is measured from. */
   now: string;
+  /** The signed-in reader: posts of people hidden from them are left out (ADR 0022). */
+  viewerId?: string;
 }
 
 /** A tag of the day: on how many posts, by how many people. */
@@ -96,6 +99,9 @@ export abstract class SearchRepository {
         .selectFrom('posts')
         .select('id')
         .where('authorId', '=', search.authorId)
+        .$if(search.viewerId !== undefined, (query) =>
+          query.where(visibleAuthor(search.viewerId ?? '', 'posts.authorId')),
+        )
         .orderBy('id', 'desc')
         .limit(search.limit)
         .offset(search.offset)
@@ -130,6 +136,18 @@ export abstract class SearchRepository {
         ),
       );
     }
+    const viewerId = search.viewerId;
+    if (viewerId !== undefined) {
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('posts as seen')
+            .select('seen.id')
+            .whereRef('seen.id', '=', 'post_tags.postId')
+            .where(visibleAuthor(viewerId, 'seen.authorId')),
+        ),
+      );
+    }
     const rows = await query
       .orderBy('post_tags.postId', 'desc')
       .limit(search.limit)
@@ -149,7 +167,7 @@ export abstract class SearchRepository {
    * `prefix`: the exact username first, then by followers. Deactivated accounts are found, as follow lists
    * show them (with their state).
    */
-  async people(prefix: string, limit: number): Promise<AuthorColumns[]> {
+  async people(prefix: string, limit: number, viewerId?: string): Promise<AuthorColumns[]> {
     const pattern = likePrefix(prefix);
     const [first, ...rest] = prefix.split(/\s+/u);
     const conditions = [
@@ -172,6 +190,9 @@ export abstract class SearchRepository {
       .select([...authorSelection, 'author.followerCount'])
       .select((eb) => authorAvatarRenditions(eb))
       .where(sql<boolean>`(${sql.join(conditions, sql` or `)})`)
+      .$if(viewerId !== undefined, (query) =>
+        query.where(notBlockedEitherWay(viewerId ?? '', 'author.id')),
+      )
       .orderBy(
         sql`case when ${sql.ref('author.username')} = ${prefix.toLowerCase()} then 0 else 1 end`,
       )
@@ -246,6 +267,11 @@ class SqliteSearchRepository extends SearchRepository {
         sql`and exists (select 1 from posts as author_check where author_check.id = posts_search.rowid and author_check."authorId" = ${search.authorId})`,
       );
     }
+    if (search.viewerId !== undefined) {
+      exact.push(
+        sql`and exists (select 1 from posts as seen where seen.id = posts_search.rowid and ${visibleAuthor(search.viewerId, 'seen.authorId')})`,
+      );
+    }
     for (const tag of search.tags) {
       exact.push(
         sql`and exists (select 1 from post_tags where post_tags."postId" = posts_search.rowid and post_tags.tag = ${tag})`,
@@ -304,6 +330,9 @@ class PostgresSearchRepository extends SearchRepository {
     ];
     const filters: RawBuilder<unknown>[] = [];
     if (search.authorId !== null) filters.push(sql`and posts."authorId" = ${search.authorId}`);
+    if (search.viewerId !== undefined) {
+      filters.push(sql`and ${visibleAuthor(search.viewerId, 'posts.authorId')}`);
+    }
     for (const tag of search.tags) {
       filters.push(
         sql`and exists (select 1 from post_tags where post_tags."postId" = posts.id and post_tags.tag = ${tag})`,

@@ -35,10 +35,15 @@ export class SearchService {
   ) {}
 
   /** People by a prefix of their username or names, as they are typed; a leading `@` is ignored. */
-  async people(q: string, limit: number): Promise<{ items: Author[] }> {
+  async people(
+    q: string,
+    limit: number,
+    viewer: Viewer | null = null,
+  ): Promise<{ items: Author[] }> {
     const prefix = searchableText(q).replace(/^@+/u, '').trim().replace(/\s+/gu, ' ');
     if (prefix === '') throw nothingToSearch();
-    const rows = await this.search.people(prefix, limit);
+    // People who block the viewer, or whom they block, are not found (ADR 0022).
+    const rows = await this.search.people(prefix, limit, viewer?.uid);
     return { items: rows.map((row) => presentAuthor(row, this.mediaUrl)) };
   }
 
@@ -68,6 +73,7 @@ export class SearchService {
       // One more than the page, to learn whether another follows.
       limit: limit + 1,
       now: new Date(this.clock()).toISOString(),
+      ...(viewer ? { viewerId: viewer.uid } : {}),
     });
     const more = ids.length > limit && offset + limit < limits.search.maxResults;
     const items = await this.postViews.viewsInOrder(viewer, ids.slice(0, limit));

@@ -1,9 +1,24 @@
-import type { Me, Role, UserDocument } from '../../../shared/schemas/user.js';
+import {
+  isSuspended,
+  toRole,
+  type Me,
+  type Suspension,
+  type UserDocument,
+} from '../../../shared/schemas/user.js';
 import { usernameCooldownEnds } from '../../../shared/username-change.js';
 import { parseRenditions } from '../../media/renditions.js';
 import type { UserRecord } from './users.repository.js';
 
-const asRole = (role: string | null): Role => (role === 'admin' ? 'admin' : 'user');
+/** The account's suspension while it holds, or null (ADR 0021). */
+export function suspensionOf(record: UserRecord, now = Date.now()): Suspension | null {
+  if (!record.suspendedAt || !isSuspended(record.suspendedAt, record.suspendedUntil, now))
+    return null;
+  return {
+    reason: record.suspensionReason ?? '',
+    since: record.suspendedAt,
+    until: record.suspendedUntil,
+  };
+}
 
 /** Turns stored records into what clients see. The one place that does, so HTTP and sockets agree. */
 export class UserPresenter {
@@ -29,8 +44,9 @@ export class UserPresenter {
       bio: record.bio,
       bioMentions: record.bioMentions,
       website: record.website,
-      role: asRole(record.role),
+      role: toRole(record.role),
       active: record.active,
+      suspended: isSuspended(record.suspendedAt, record.suspendedUntil),
       createdAt: record.createdAt,
       counts: {
         posts: record.postCount,
@@ -47,6 +63,8 @@ export class UserPresenter {
       ...this.user(record),
       email: record.email,
       usernameChangeAvailableAt: availableAt ? availableAt.toISOString() : null,
+      suspension: suspensionOf(record),
+      awaitingApproval: record.awaitingApproval,
     };
   }
 }

@@ -1,19 +1,34 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { mentionedUsernames } from '../../../shared/mentions.js';
 import type { Database, UsersTable } from '../../db/schema.js';
-import { toActive, toIsoString, toIsoStringOrNull } from '../../db/values.js';
+import { toActive, toIdOrNull, toIsoString, toIsoStringOrNull } from '../../db/values.js';
 
 export type UserRow = Selectable<UsersTable>;
 
-type Timestamps = 'createdAt' | 'updatedAt' | 'usernameChangedAt' | 'banExpires';
+type Timestamps =
+  | 'createdAt'
+  | 'updatedAt'
+  | 'usernameChangedAt'
+  | 'banExpires'
+  | 'suspendedAt'
+  | 'suspendedUntil'
+  | 'lastActiveAt';
 
 /** A user with its profile images' renditions and alt texts; its timestamps as ISO-8601 text. */
-export interface UserRecord extends Omit<UserRow, Timestamps | 'active'> {
+export interface UserRecord extends Omit<
+  UserRow,
+  Timestamps | 'active' | 'awaitingApproval' | 'suspensionActionId'
+> {
   active: boolean;
+  awaitingApproval: boolean;
   createdAt: string;
   updatedAt: string;
   usernameChangedAt: string | null;
   banExpires: string | null;
+  suspendedAt: string | null;
+  suspendedUntil: string | null;
+  suspensionActionId: string | null;
+  lastActiveAt: string | null;
   avatarRenditions: string | null;
   avatarAlt: string | null;
   coverRenditions: string | null;
@@ -23,17 +38,25 @@ export interface UserRecord extends Omit<UserRow, Timestamps | 'active'> {
 }
 
 /** A user as either dialect reads it, before its timestamps take one shape (db/values.ts). */
-type StoredUser = Omit<UserRecord, Timestamps | 'active' | 'bioMentions'> &
-  Pick<UserRow, Timestamps | 'active'>;
+type StoredUser = Omit<
+  UserRecord,
+  Timestamps | 'active' | 'awaitingApproval' | 'suspensionActionId' | 'bioMentions'
+> &
+  Pick<UserRow, Timestamps | 'active' | 'awaitingApproval' | 'suspensionActionId'>;
 
 const toUserRecord = (row: StoredUser, bioMentions: string[]): UserRecord => ({
   ...row,
   bioMentions,
   active: toActive(row.active),
+  awaitingApproval: Boolean(row.awaitingApproval),
   createdAt: toIsoString(row.createdAt),
   updatedAt: toIsoString(row.updatedAt),
   usernameChangedAt: toIsoStringOrNull(row.usernameChangedAt),
   banExpires: toIsoStringOrNull(row.banExpires),
+  suspendedAt: toIsoStringOrNull(row.suspendedAt),
+  suspendedUntil: toIsoStringOrNull(row.suspendedUntil),
+  suspensionActionId: toIdOrNull(row.suspensionActionId),
+  lastActiveAt: toIsoStringOrNull(row.lastActiveAt),
 });
 
 /** Names per IN list: far below either dialect's limit on bound parameters. */
@@ -120,15 +143,27 @@ export class UsersRepository {
   }
 
   /** What an authenticated request needs of its user: no profile columns, no image joins. */
-  async findStanding(
-    uid: string,
-  ): Promise<(Pick<UserRow, 'id' | 'role'> & { active: boolean }) | undefined> {
+  async findStanding(uid: string): Promise<
+    | (Pick<UserRow, 'id' | 'role'> & {
+        active: boolean;
+        suspendedAt: string | null;
+        suspendedUntil: string | null;
+      })
+    | undefined
+  > {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'role', 'active'])
+      .select(['id', 'role', 'active', 'suspendedAt', 'suspendedUntil'])
       .where('id', '=', uid)
       .executeTakeFirst();
-    return row && { ...row, active: toActive(row.active) };
+    return (
+      row && {
+        ...row,
+        active: toActive(row.active),
+        suspendedAt: toIsoStringOrNull(row.suspendedAt),
+        suspendedUntil: toIsoStringOrNull(row.suspendedUntil),
+      }
+    );
   }
 
   /** Usernames are stored lowercase (issue: accounts), so an equality lookup is case-insensitive. */

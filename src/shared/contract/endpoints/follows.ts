@@ -1,8 +1,5 @@
-import {
-  followListPageSchema,
-  followStateSchema,
-  relationshipSchema,
-} from '../../schemas/follow.js';
+import { followListPageSchema, followStateSchema } from '../../schemas/follow.js';
+import { fullRelationshipSchema } from '../../schemas/relationship.js';
 import { pageQuerySchema } from '../../schemas/post.js';
 import { uidParamsSchema } from '../../schemas/user.js';
 import { defineEndpoint } from '../endpoint.js';
@@ -47,12 +44,13 @@ export const followEndpoints = {
     method: 'GET',
     path: '/api/users/{uid}/relationship',
     tag: 'Follows',
-    summary: 'Whether the viewer and a user follow each other',
-    description: 'Signed out, or for the viewer themself, both are false.',
+    summary: 'Whether the viewer and a user follow, block or mute each other',
+    description:
+      'Signed out, or for the viewer themself, all are false. `blockedBy` says only that the user blocks the viewer (ADR 0022).',
     access: 'public',
     params: uidParamsSchema,
     status: 200,
-    response: relationshipSchema,
+    response: fullRelationshipSchema,
     errors: [404],
   }),
   getFollowers: defineEndpoint({

@@ -9,6 +9,12 @@ export function usePostViewer(): PostViewerState {
   return useMemo(() => {
     if (auth.isLoading) return undefined;
     if (!user) return null;
-    return { uid: user.uid, isAdmin: user.role === 'admin', active: user.active };
+    // A suspended account may read but not write, as an inactive one (ADR 0021).
+    return {
+      uid: user.uid,
+      isAdmin: user.role === 'admin',
+      active: user.active && !user.suspended,
+      suspended: user.suspended,
+    };
   }, [auth.isLoading, user]);
 }

@@ -4,6 +4,8 @@ import { profilePath } from '@shared/paths.js';
 import { LoadingScreen } from '@web/components/ui/loading-screen.js';
 import { useAuth } from '@web/features/auth/auth-state.js';
 import { preload } from '@web/lib/on-demand.js';
+import { ContentMenuProvider } from './content-menu-extras.js';
+import { RelationshipsLive } from '@web/features/relationships/components/relationships-live.js';
 import { focusWhenShown } from './focus-when-shown.js';
 import { InactiveBanner } from './inactive-banner.js';
 import type { ShortcutAction } from './keyboard-shortcuts.js';
@@ -13,6 +15,7 @@ import { NavigationProgress } from './navigation-progress.js';
 import { RouteNotice } from './route-notice.js';
 import { ShellNotice, type ShellNoticeState } from './shell-notice.js';
 import { SiteFooter } from './site-footer.js';
+import { SuspensionBanner } from './suspension-banner.js';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.js';
 import { loadWriteDialog, useShellDialogs } from './use-shell-dialogs.js';
 
@@ -67,8 +70,8 @@ export function AppShell() {
   useFocusOnNavigation(main, focusRequest);
 
   const user = auth.user;
-  // spec §6: only an active account may post.
-  const canWrite = user?.active === true;
+  // spec §6: only an active account may post; nor may a suspended one (ADR 0021).
+  const canWrite = user?.active === true && !user.suspended;
   const writeButton = useRef<HTMLButtonElement>(null);
   const posted = useRef(false);
   const [notice, setNotice] = useState<ShellNoticeState | null>(null);
@@ -171,14 +174,22 @@ export function AppShell() {
           }}
           writeButtonRef={writeButton}
         />
-        {auth.authenticated && user?.active === false ? <InactiveBanner /> : null}
+        {auth.authenticated && user?.active === false ? (
+          <InactiveBanner awaitingApproval={auth.me?.awaitingApproval ?? false} />
+        ) : null}
+        {auth.authenticated && user?.suspended ? (
+          <SuspensionBanner suspension={auth.me?.suspension ?? null} />
+        ) : null}
       </header>
       <main id="main" className="site-main" ref={main} tabIndex={-1}>
         <RouteNotice />
         <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
+          <ContentMenuProvider>
+            <Outlet />
+          </ContentMenuProvider>
         </Suspense>
       </main>
+      <RelationshipsLive uid={auth.isLoading ? null : (user?.uid ?? null)} />
       <SiteFooter />
       <ShellNotice
         notice={notice}

@@ -1,27 +1,32 @@
 import type { ReactNode, RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { profilePath } from '@shared/paths.js';
-import type { UserDocument } from '@shared/schemas/user.js';
+import { isStaff, type UserDocument } from '@shared/schemas/user.js';
+import { useModerationCounts } from '@web/features/admin/use-moderation-counts.js';
 import { unreadBadgeText } from '@web/features/notifications/unread-state.js';
 import { useUnreadState } from '@web/features/notifications/use-unread-state.js';
-import { BellIcon, HomeIcon, PenIcon, PersonIcon, SearchIcon } from './nav-icons.js';
+import { BellIcon, HomeIcon, PenIcon, PersonIcon, SearchIcon, ShieldIcon } from './nav-icons.js';
 
 /** Where the main navigation's links go (issue: notifications and search §1). */
 export const mainNavPaths = {
   home: '/feed',
   search: '/search',
   notifications: '/notifications',
+  moderation: '/admin',
 } as const;
 
 /** Which of the main navigation's places a path is, for aria-current. */
 export function currentPlace(
   pathname: string,
   user: Pick<UserDocument, 'uid' | 'username'> | null,
-): 'home' | 'search' | 'notifications' | 'profile' | null {
+): 'home' | 'search' | 'notifications' | 'moderation' | 'profile' | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/' || path === mainNavPaths.home) return 'home';
   if (path === mainNavPaths.search) return 'search';
   if (path === mainNavPaths.notifications) return 'notifications';
+  if (path === mainNavPaths.moderation || path.startsWith(`${mainNavPaths.moderation}/`)) {
+    return 'moderation';
+  }
   if (user) {
     // Usernames are case-insensitive and linked in lowercase; a uid is matched as it is.
     const own = profilePath(user);
@@ -44,11 +49,22 @@ interface NavItemProps {
   ariaLabel?: string;
   keyShortcut?: string;
   children?: ReactNode;
+  /** Shown from the top bar's width up only (the bottom bar on phones has room for five). */
+  wideOnly?: boolean;
 }
 
-function NavItem({ to, current, icon, label, ariaLabel, keyShortcut, children }: NavItemProps) {
+function NavItem({
+  to,
+  current,
+  icon,
+  label,
+  ariaLabel,
+  keyShortcut,
+  children,
+  wideOnly = false,
+}: NavItemProps) {
   return (
-    <li className="main-nav__item">
+    <li className={wideOnly ? 'main-nav__item main-nav__item--wide' : 'main-nav__item'}>
       <Link
         to={to}
         className="main-nav__link"
@@ -76,6 +92,31 @@ function NotificationsItem({ uid, current }: { uid: string; current: boolean }) 
       icon={<BellIcon />}
       label="Notifications"
       ariaLabel={badge === null ? undefined : notificationsLabel(unread)}
+    >
+      {badge === null ? null : (
+        <span className="main-nav__badge" aria-hidden="true">
+          {badge}
+        </span>
+      )}
+    </NavItem>
+  );
+}
+
+/**
+ * The moderation console, for moderators and administrators, with the count of open reports once the
+ * staff-only `moderation` topic has sent it. On phones the console is reached from the account settings.
+ */
+function ModerationItem({ current }: { current: boolean }) {
+  const open = useModerationCounts(true)?.openReports ?? 0;
+  const badge = unreadBadgeText(open);
+  return (
+    <NavItem
+      to={mainNavPaths.moderation}
+      current={current}
+      icon={<ShieldIcon />}
+      label="Moderation"
+      ariaLabel={badge === null ? undefined : `Moderation, ${badge} open reports`}
+      wideOnly
     >
       {badge === null ? null : (
         <span className="main-nav__badge" aria-hidden="true">
@@ -130,6 +171,9 @@ export function MainNavLinks({
             icon={<PersonIcon />}
             label="Profile"
           />
+          {isStaff(user.role) && user.active && !user.suspended ? (
+            <ModerationItem current={place === 'moderation'} />
+          ) : null}
         </>
       ) : null}
       {canWrite ? (

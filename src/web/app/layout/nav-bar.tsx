@@ -74,8 +74,8 @@ export function NavBar({ onWrite, onWriteIntent, writeButtonRef }: NavBarProps) 
       </Link>
       <MainNavLinks
         user={auth.user}
-        // spec §6: an account that is not active yet cannot post.
-        canWrite={auth.user?.active === true}
+        // spec §6: an account that is not active yet cannot post; nor can a suspended one.
+        canWrite={auth.user?.active === true && !auth.user.suspended}
         onWrite={onWrite}
         onWriteIntent={onWriteIntent}
         writeButtonRef={writeButtonRef}

@@ -65,3 +65,12 @@ export function PenIcon() {
     </NavIcon>
   );
 }
+
+export function ShieldIcon() {
+  return (
+    <NavIcon>
+      <path d="M12 3 5 6v5c0 4.5 3 8 7 10 4-2 7-5.5 7-10V6l-7-3Z" />
+      <path d="m9 12 2 2 4-4" />
+    </NavIcon>
+  );
+}

@@ -5,6 +5,11 @@ import type { UserDocument } from '@shared/schemas/user.js';
 import { useAuth } from '@web/features/auth/auth-state.js';
 import { FollowButton } from '@web/features/follows/components/follow-button.js';
 import { UserPostList } from '@web/features/posts/components/user-post-list.js';
+import {
+  ProfileBlockGate,
+  ProfileMoreMenu,
+  UnlessBlocked,
+} from '@web/features/relationships/components/profile-relationship.js';
 import { ProfileCard } from '@web/features/users/components/profile-card.js';
 import { ProfilePosts } from '@web/features/users/components/profile-posts.js';
 import { usePostViewer } from '../hooks/use-post-viewer.js';
@@ -18,6 +23,8 @@ export function ProfileLayout({ user }: { user: UserDocument }) {
   const viewer = usePostViewer();
   const isOwner = auth.user?.uid === user.uid;
   const name = displayNameOf(user);
+  const person = { uid: user.uid, name };
+  const viewerUid = auth.isLoading ? null : (auth.user?.uid ?? null);
   return (
     <div className="page page--wide">
       <ProfileCard
@@ -28,17 +35,24 @@ export function ProfileLayout({ user }: { user: UserDocument }) {
               Edit profile
             </Link>
           ) : auth.isLoading ? null : (
-            <FollowButton uid={user.uid} name={name} viewer={auth.user} />
+            <div className="profile__buttons">
+              <UnlessBlocked viewerUid={viewerUid} person={person}>
+                <FollowButton uid={user.uid} name={name} viewer={auth.user} />
+              </UnlessBlocked>
+              <ProfileMoreMenu person={person} />
+            </div>
           )
         }
       />
-      <ProfilePosts
-        name={name}
-        isOwner={isOwner}
-        list={(empty) => (
-          <UserPostList uid={user.uid} viewer={viewer} label={`Posts by ${name}`} empty={empty} />
-        )}
-      />
+      <ProfileBlockGate viewerUid={viewerUid} person={person}>
+        <ProfilePosts
+          name={name}
+          isOwner={isOwner}
+          list={(empty) => (
+            <UserPostList uid={user.uid} viewer={viewer} label={`Posts by ${name}`} empty={empty} />
+          )}
+        />
+      </ProfileBlockGate>
     </div>
   );
 }

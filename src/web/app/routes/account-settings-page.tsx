@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { editProfilePath } from '@shared/paths.js';
+import { isStaff } from '@shared/schemas/user.js';
 import { LoadingScreen } from '@web/components/ui/loading-screen.js';
 import { accountKeys } from '@web/features/account/account-keys.js';
 import { DeleteAccountSection } from '@web/features/account/components/delete-account-section.js';
@@ -127,7 +128,15 @@ export function AccountSettingsPage() {
               </>
             ) : null}{' '}
             What reaches you, in the app and by email, is in{' '}
-            <Link to="/settings/notifications">Notification settings</Link>.
+            <Link to="/settings/notifications">Notification settings</Link>; whom you block or mute,
+            in <Link to="/settings/privacy">Privacy settings</Link>.
+            {isStaff(auth.user.role) && auth.user.active && !auth.user.suspended ? (
+              <>
+                {' '}
+                Reports, people and the instance are run from the{' '}
+                <Link to="/admin">moderation console</Link>.
+              </>
+            ) : null}
           </p>
         ) : null}
       </header>

@@ -43,6 +43,14 @@ function ComposerArea({ user }: { user: UserDocument | null }) {
       </section>
     );
   }
+  if (user.suspended) {
+    return (
+      <p className="notice" role="note">
+        Your account is suspended, so you can’t write, like, comment or follow.{' '}
+        <Link to="/settings/suspension">Why, and how to appeal</Link>
+      </p>
+    );
+  }
   if (!user.active) {
     return (
       <p className="notice" role="note">

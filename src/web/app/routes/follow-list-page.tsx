@@ -120,6 +120,8 @@ function PeopleList({ user, kind }: { user: UserDocument; kind: FollowListKind }
         <p className="notice">
           <Link to="/signin">Sign in</Link> to follow people.
         </p>
+      ) : auth.user.suspended ? (
+        <p className="notice">Your account is suspended, so you can&apos;t follow people.</p>
       ) : !auth.user.active ? (
         <p className="notice">
           Your account is awaiting activation by an administrator, so you can&apos;t follow people

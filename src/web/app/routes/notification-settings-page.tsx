@@ -1,4 +1,5 @@
 import { Link, Navigate } from 'react-router';
+import { isStaff } from '@shared/schemas/user.js';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
 import { useAuth } from '@web/features/auth/auth-state.js';
 import { decideSignedIn } from '@web/features/auth/guards.js';
@@ -22,7 +23,7 @@ function SettingsSkeleton() {
   );
 }
 
-function SettingsBody() {
+function SettingsBody({ staff }: { staff: boolean }) {
   const query = useNotificationSettings();
   if (query.isPending) return <SettingsSkeleton />;
   if (query.isError) {
@@ -38,7 +39,7 @@ function SettingsBody() {
     );
   }
   // Read afresh each time the page opens (staleTime 0), so a link used in a mail meanwhile shows here.
-  return <NotificationSettingsForm initial={query.data} />;
+  return <NotificationSettingsForm initial={query.data} staff={staff} />;
 }
 
 /** /settings/notifications (issue: notifications §2), signed-in only: what reaches you, and how. */
@@ -58,14 +59,20 @@ export function NotificationSettingsPage() {
         <h1>Notification settings</h1>
         <p className="lede">
           For each kind: whether it shows in the app, and whether it is emailed to you as it
-          happens, in one email a day, or never. Every email has a link to stop it.
+          happens, in one email a day, or never. Every email has a link to stop it. What the
+          moderators tell you about your own account and posts always reaches you.
         </p>
       </header>
       <section className="card settings-section" aria-label="Notification kinds">
-        {decision === 'loading' ? <SettingsSkeleton /> : <SettingsBody />}
+        {decision === 'loading' ? (
+          <SettingsSkeleton />
+        ) : (
+          <SettingsBody staff={auth.user ? isStaff(auth.user.role) : false} />
+        )}
       </section>
       <p className="notification-settings-page__more">
-        Your email address and password are in <Link to="/settings/account">Account settings</Link>.
+        Your email address and password are in <Link to="/settings/account">Account settings</Link>;
+        the people you block or mute are in <Link to="/settings/privacy">Privacy settings</Link>.
       </p>
     </div>
   );

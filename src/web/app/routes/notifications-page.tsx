@@ -13,16 +13,21 @@ import {
   notificationsOf,
 } from '@web/features/notifications/components/notification-list.js';
 import { useMarkShownRead } from '@web/features/notifications/components/use-mark-shown-read.js';
+import { MyReports } from '@web/features/reports/components/my-reports.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
 
-const tabs: readonly TabOption<NotificationTab>[] = [
+/** The notification tabs, and the reporter's own reports with their outcomes (issue: moderation §3). */
+type PageTab = NotificationTab | 'reports';
+
+const tabs: readonly TabOption<PageTab>[] = [
   { value: 'all', label: 'All' },
   { value: 'mentions', label: 'Mentions' },
+  { value: 'reports', label: 'Your reports' },
 ];
 
-/** `?tab=mentions`, or All (the default, which needs no parameter). */
-function tabOf(params: URLSearchParams): NotificationTab {
-  return params.get('tab') === 'mentions' ? 'mentions' : 'all';
+/** `?tab=mentions` or `?tab=reports`, or All (the default, which needs no parameter). */
+function tabOf(params: URLSearchParams): PageTab {
+  return tabs.find((option) => option.value === params.get('tab'))?.value ?? 'all';
 }
 
 function EmptyNotifications({ tab }: { tab: NotificationTab }) {
@@ -67,12 +72,14 @@ export function NotificationsPage() {
   const navigate = useNavigate();
   const id = useId();
   const tab = tabOf(params);
-  usePageTitle(tab === 'mentions' ? 'Mentions' : 'Notifications');
+  usePageTitle(
+    tab === 'mentions' ? 'Mentions' : tab === 'reports' ? 'Your reports' : 'Notifications',
+  );
 
   if (decision !== 'allow' && decision !== 'loading') {
     return <Navigate to={decision.redirect} replace />;
   }
-  const tabId = (value: NotificationTab) => `${id}-tab-${value}`;
+  const tabId = (value: PageTab) => `${id}-tab-${value}`;
   const panelId = `${id}-panel`;
   const label = tab === 'mentions' ? 'Mentions' : 'All notifications';
 
@@ -91,7 +98,7 @@ export function NotificationsPage() {
         onSelect={(value) => {
           // Replace, not push: switching tabs is looking, not going somewhere; reload keeps the tab.
           void navigate(
-            { search: value === 'mentions' ? '?tab=mentions' : '' },
+            { search: value === 'all' ? '' : `?tab=${value}` },
             { replace: true, preventScrollReset: true },
           );
         }}
@@ -104,6 +111,8 @@ export function NotificationsPage() {
             <NotificationSkeleton />
             <NotificationSkeleton />
           </ul>
+        ) : tab === 'reports' ? (
+          <MyReports />
         ) : (
           <TabPanel key={tab} uid={auth.user.uid} tab={tab} label={label} />
         )}

@@ -5,6 +5,7 @@ import { LoadingScreen } from '@web/components/ui/loading-screen.js';
 import { StatusPanel } from '@web/components/ui/status-panel.js';
 import { SignUpForm } from '@web/features/auth/components/sign-up-form.js';
 import { useInstance } from '@web/features/instance/api/get-instance.js';
+import { InstanceRules } from '@web/features/instance/components/instance-rules.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
 
 /** spec §2: /register and /signup (signed-out only). After signing up the user lands on /{username}. */
@@ -38,12 +39,14 @@ export function SignUpPage() {
       <>
         {mode === 'approval' ? (
           <p className="notice" role="note">
-            New accounts on {instance.data?.name ?? 'this instance'} are reviewed by an
-            administrator. You can sign in and browse right away, and post once your account is
-            approved.
+            New accounts on {instance.data?.name ?? 'this instance'} are reviewed by the moderators.
+            You can sign in and browse right away, and post once your account is approved; you will
+            get an email either way.
           </p>
         ) : null}
+        <InstanceRules />
         <SignUpForm
+          signupQuestion={mode === 'approval' ? (instance.data?.signupQuestion ?? null) : null}
           onSignedUp={(user) => {
             void navigate(profilePath(user), { replace: true });
           }}

@@ -6,6 +6,8 @@ export interface CommentViewer {
   isAdmin: boolean;
   /** decision 0005: inactive users read but cannot comment, reply or like. */
   active: boolean;
+  /** ADR 0021: suspended accounts are not `active` here either; this says why. */
+  suspended?: boolean;
 }
 
 /** The viewer, null when signed out, undefined while the session is still loading. */

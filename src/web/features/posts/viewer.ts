@@ -4,6 +4,8 @@ export interface PostViewer {
   isAdmin: boolean;
   /** ADR 0005: inactive users read but cannot post, like, comment or follow. */
   active: boolean;
+  /** ADR 0021: suspended accounts are not `active` here either; this says why. */
+  suspended?: boolean;
 }
 
 /** The viewer, null when signed out, undefined while the session is still loading. */

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signUpBodySchema, type SignUpBody } from '@shared/schemas/auth.js';
+import { limits, rateLimits } from '@shared/limits.js';
 import type { Me } from '@shared/schemas/user.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { FormShell } from '@web/components/ui/form-shell.js';
+import { TextAreaField } from '@web/components/ui/text-area-field.js';
 import { TextField } from '@web/components/ui/text-field.js';
 import { isApiError } from '@web/lib/api-client.js';
 import { applyServerErrors } from '@web/lib/form-errors.js';
@@ -15,12 +17,33 @@ interface SignUpFormProps {
   onSignedUp: (user: Me) => void;
   /** The instance closed registration since the page loaded (403 registration_closed). */
   onRegistrationClosed?: () => void;
+  /** Approval mode: the instance's question, whose answer is required; null or absent: none asked. */
+  signupQuestion?: string | null;
 }
 
-const fieldOrder = ['email', 'username', 'password', 'firstName', 'lastName'] as const;
+/**
+ * The 429 of a sign-up: past the attempts' window it is the daily allowance of new accounts per network
+ * (issue: moderation and administration §7), which deserves its own explanation.
+ */
+function signUpLimitMessage(error: unknown): string | null {
+  if (!isApiError(error, 'rate_limited')) return null;
+  const seconds = error.retryAfterSeconds;
+  if (seconds === null || seconds * 1000 <= rateLimits.signUp.windowMs) return null;
+  const hours = Math.max(1, Math.ceil(seconds / 3600));
+  return `Too many accounts were created from your network today. Try again in ${hours} ${hours === 1 ? 'hour' : 'hours'}, or ask someone who already has an account here to contact the administrators.`;
+}
+
+const fieldOrder = [
+  'email',
+  'username',
+  'password',
+  'firstName',
+  'lastName',
+  'signupAnswer',
+] as const;
 
 /** Account creation with the same zod schema the server enforces (DESIGN.md principle 3). */
-export function SignUpForm({ onSignedUp, onRegistrationClosed }: SignUpFormProps) {
+export function SignUpForm({ onSignedUp, onRegistrationClosed, signupQuestion }: SignUpFormProps) {
   const signUp = useSignUp();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -31,17 +54,34 @@ export function SignUpForm({ onSignedUp, onRegistrationClosed }: SignUpFormProps
   } = useForm<SignUpBody>({
     resolver: zodResolver(signUpBodySchema),
     mode: 'onBlur',
-    defaultValues: { email: '', username: '', password: '', firstName: '', lastName: '' },
+    defaultValues: {
+      email: '',
+      username: '',
+      password: '',
+      firstName: '',
+      lastName: '',
+      signupAnswer: '',
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    if (signupQuestion && !values.signupAnswer?.trim()) {
+      setError(
+        'signupAnswer',
+        { type: 'required', message: 'Answer the question.' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     try {
-      const { user } = await signUp.mutateAsync(values);
+      const { user } = await signUp.mutateAsync(
+        signupQuestion ? values : { ...values, signupAnswer: undefined },
+      );
       onSignedUp(user);
     } catch (error) {
       if (isApiError(error, 'registration_closed')) onRegistrationClosed?.();
-      setFormError(applyServerErrors(error, setError, fieldOrder));
+      setFormError(signUpLimitMessage(error) ?? applyServerErrors(error, setError, fieldOrder));
     }
   });
 
@@ -86,6 +126,17 @@ export function SignUpForm({ onSignedUp, onRegistrationClosed }: SignUpFormProps
           {...register('lastName')}
         />
       </div>
+      {signupQuestion ? (
+        <TextAreaField
+          label={signupQuestion}
+          hint="The moderators read your answer before they approve your account."
+          rows={3}
+          maxLength={limits.signupAnswer.max}
+          required
+          error={errors.signupAnswer?.message}
+          {...register('signupAnswer')}
+        />
+      ) : null}
       <SubmitButton busy={isSubmitting} label="Create account" busyLabel="Creating account…" />
     </FormShell>
   );

@@ -7,7 +7,9 @@ import type { Comment } from '@shared/schemas/post.js';
 import { Avatar } from '@web/components/ui/avatar.js';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog.js';
 import { editDeleteActions, MoreMenu } from '@web/components/ui/more-menu.js';
+import { RemovalNotice } from '@web/components/ui/removal-notice.js';
 import { RichText } from '@web/components/ui/rich-text.js';
+import { ContentMenuSlot } from '@web/lib/content-menu.js';
 import { isApiError } from '@web/lib/api-client.js';
 import { fullTimeLabel, relativeTimeLabel } from '@web/lib/relative-time.js';
 import { useNow } from '@web/lib/use-now.js';
@@ -81,7 +83,8 @@ export function CommentItem({
   const isReply = comment.parentId !== null;
   const canEdit = canEditComment(viewer, comment);
   const canDelete = canDeleteComment(viewer, comment, postAuthorUid);
-  const canAct = !!viewer && viewer.active;
+  // A removed comment (only its author is sent it) takes no likes or replies.
+  const canAct = !!viewer && viewer.active && !comment.removal;
 
   // Back to the More button once an edit is over, not to the top of the page.
   useEffect(() => {
@@ -182,6 +185,10 @@ export function CommentItem({
           <RichText text={comment.body} className="comment__body" mentions hashtags />
         )}
 
+        {comment.removal ? (
+          // Only its author is sent a removed comment (issue: moderation §5): why, above its menu.
+          <RemovalNotice thing="comment" removal={comment.removal} />
+        ) : null}
         <div className="comment__actions">
           {viewer === null ? (
             // Signed out: the same places say what signing in would let the reader do.
@@ -222,13 +229,20 @@ export function CommentItem({
               Reply
             </button>
           ) : null}
-          {actions.length > 0 ? (
-            <MoreMenu
-              triggerRef={moreButton}
-              triggerClassName="comment__action comment__more"
-              actions={actions}
-            />
-          ) : null}
+          <ContentMenuSlot
+            target={{ kind: 'comment', id: comment.id, author: { uid: comment.author.uid, name } }}
+            returnFocus={() => moreButton.current}
+          >
+            {(extra) =>
+              actions.length + extra.length > 0 ? (
+                <MoreMenu
+                  triggerRef={moreButton}
+                  triggerClassName="comment__action comment__more"
+                  actions={[...actions, ...extra]}
+                />
+              ) : null
+            }
+          </ContentMenuSlot>
         </div>
         {like.isError ? (
           <p className="comment__error" role="alert">

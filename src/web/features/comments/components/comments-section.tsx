@@ -56,7 +56,9 @@ function Composer({ postId, viewer }: { postId: string; viewer: CommentViewerSta
     // decision 0005: inactive users read the conversation and are told why they cannot join it.
     return (
       <p className="comments__prompt">
-        Your account is awaiting activation by an administrator, so you can&apos;t comment yet.
+        {viewer.suspended
+          ? 'Your account is suspended, so you can’t comment.'
+          : 'Your account is awaiting activation by an administrator, so you can’t comment yet.'}
       </p>
     );
   }

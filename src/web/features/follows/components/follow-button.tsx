@@ -5,7 +5,7 @@ import { useRelationship } from '../api/get-relationship.js';
 import { useSetFollow } from '../api/set-follow.js';
 
 /** Who is looking: enough to know whether they may follow. */
-export type FollowViewer = Pick<UserDocument, 'uid' | 'active'>;
+export type FollowViewer = Pick<UserDocument, 'uid' | 'active'> & { suspended?: boolean };
 
 interface FollowButtonProps {
   /** The person the button follows. */
@@ -42,8 +42,8 @@ export function FollowButton({ uid, name, viewer, variant = 'profile' }: FollowB
   }
   if (viewer.uid === uid) return null;
 
-  if (!viewer.active) {
-    // decision 0005: inactive users may look but not follow, and are told why.
+  if (!viewer.active || viewer.suspended) {
+    // decision 0005: inactive users may look but not follow, and are told why (suspended ones too).
     return (
       <div className="follow">
         <button
@@ -57,7 +57,9 @@ export function FollowButton({ uid, name, viewer, variant = 'profile' }: FollowB
         </button>
         {row ? null : (
           <p className="follow__note" id={noteId}>
-            You can follow people once an administrator activates your account.
+            {viewer.suspended
+              ? 'You can’t follow people while your account is suspended.'
+              : 'You can follow people once an administrator activates your account.'}
           </p>
         )}
       </div>

@@ -49,6 +49,48 @@ export function NotificationIcon({ kind }: { kind: NotificationKind }) {
         </>
       );
       break;
+    case 'report_resolved':
+    case 'new_report':
+      // A flag: something was reported.
+      shape = <path d="M5 21V4m0 0h11l-2 4 2 4H5" {...stroke} />;
+      break;
+    case 'warning':
+    case 'suspension':
+    case 'content_removed':
+    case 'appeal_decided':
+    case 'new_appeal':
+      // A shield: the moderators' word.
+      shape = (
+        <>
+          <path
+            d="M12 3 4.5 6v5.5c0 4.6 3.2 8 7.5 9.5 4.3-1.5 7.5-4.9 7.5-9.5V6L12 3Z"
+            {...stroke}
+          />
+          <path d="M12 8v4.5M12 16h.01" {...stroke} />
+        </>
+      );
+      break;
+    case 'suspension_lifted':
+      shape = (
+        <>
+          <path
+            d="M12 3 4.5 6v5.5c0 4.6 3.2 8 7.5 9.5 4.3-1.5 7.5-4.9 7.5-9.5V6L12 3Z"
+            {...stroke}
+          />
+          <path d="m8.5 12 2.5 2.5 4.5-5" {...stroke} />
+        </>
+      );
+      break;
+    case 'signup_pending':
+      shape = (
+        <>
+          <circle cx="9" cy="8" r="3.5" {...stroke} />
+          <path d="M3 20c0-3.5 2.7-6 6-6s6 2.5 6 6" {...stroke} />
+          <circle cx="18" cy="12" r="3.5" {...stroke} />
+          <path d="M18 10.5V12l1 1" {...stroke} />
+        </>
+      );
+      break;
   }
   return (
     <span className={`notification__icon notification__icon--${kind}`} aria-hidden="true">

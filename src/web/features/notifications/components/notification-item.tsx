@@ -26,6 +26,8 @@ export function NotificationItem({ group, now }: NotificationItemProps) {
   const sentence = notificationSentence(group);
   const excerpt = notificationExcerpt(group);
   const href = notificationHref(group);
+  // The moderators' reason, told to the person acted on (never to reporters or staff).
+  const reason = group.moderation?.reason ?? null;
   const faces = group.actors.slice(0, limits.notifications.actorsShown);
   return (
     <li
@@ -50,6 +52,11 @@ export function NotificationItem({ group, now }: NotificationItemProps) {
           )}
         </p>
         {excerpt ? <p className="notification__excerpt">{excerpt}</p> : null}
+        {reason ? (
+          <p className="notification__reason">
+            <span className="notification__reason-label">Reason:</span> {reason}
+          </p>
+        ) : null}
         <time
           className="notification__time"
           dateTime={group.createdAt}

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import {
-  notificationKinds,
+  configurableNotificationKinds,
+  type ConfigurableNotificationKind,
   type EmailMode,
-  type NotificationKind,
   type NotificationSettings,
 } from '@shared/schemas/notification.js';
 import { FormShell } from '@web/components/ui/form-shell.js';
@@ -10,9 +10,9 @@ import { FormStatus } from '@web/components/ui/form-status.js';
 import { SubmitButton } from '@web/components/ui/submit-button.js';
 import { ApiError } from '@web/lib/api-client.js';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings.js';
-import { emailChoices, kindLabels, settingsOrder } from './kind-labels.js';
+import { emailChoices, kindLabels, settingsKinds } from './kind-labels.js';
 
-export type KindErrors = Partial<Record<NotificationKind, string>>;
+export type KindErrors = Partial<Record<ConfigurableNotificationKind, string>>;
 
 const unexpectedMessage = 'Something went wrong. Please try again.';
 
@@ -25,7 +25,7 @@ export function settingsErrors(error: unknown): { kinds: KindErrors; form: strin
   const kinds: KindErrors = {};
   const rest: string[] = [];
   for (const [name, message] of Object.entries(error.fields)) {
-    const kind = notificationKinds.find((known) => known === name);
+    const kind = configurableNotificationKinds.find((known) => known === name);
     if (kind) kinds[kind] = message;
     else rest.push(message);
   }
@@ -34,10 +34,10 @@ export function settingsErrors(error: unknown): { kinds: KindErrors; form: strin
 }
 
 interface KindFieldsProps {
-  kind: NotificationKind;
-  value: NotificationSettings[NotificationKind];
+  kind: ConfigurableNotificationKind;
+  value: NotificationSettings[ConfigurableNotificationKind];
   error: string | undefined;
-  onChange: (next: NotificationSettings[NotificationKind]) => void;
+  onChange: (next: NotificationSettings[ConfigurableNotificationKind]) => void;
 }
 
 function KindFields({ kind, value, error, onChange }: KindFieldsProps) {
@@ -98,7 +98,14 @@ function KindFields({ kind, value, error, onChange }: KindFieldsProps) {
  * issue: notifications §2 settings: per kind, in the app on or off, and email never, as it happens
  * (mentions, replies and comments) or in a daily digest. All kinds are saved together.
  */
-export function NotificationSettingsForm({ initial }: { initial: NotificationSettings }) {
+export function NotificationSettingsForm({
+  initial,
+  staff = false,
+}: {
+  initial: NotificationSettings;
+  /** A moderator or administrator: the console's kinds are listed too. */
+  staff?: boolean;
+}) {
   const save = useUpdateNotificationSettings();
   const [settings, setSettings] = useState(initial);
   const [kindErrors, setKindErrors] = useState<KindErrors>({});
@@ -131,7 +138,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
   return (
     <FormShell busy={save.isPending} error={formError} onSubmit={onSubmit}>
       <div className="notification-kinds" ref={fields}>
-        {settingsOrder.map((kind) => (
+        {settingsKinds(staff).map((kind) => (
           <KindFields
             key={kind}
             kind={kind}

@@ -99,7 +99,9 @@ export function PostActions({ post, viewer, linkComments }: PostActionsProps) {
         {failed ? <p className="post__note post__note--error">{failed}</p> : null}
         {explain && !failed ? (
           <p className="post__note">
-            Your account is awaiting activation, so you can’t like posts yet.
+            {viewer?.suspended
+              ? 'Your account is suspended, so you can’t like posts.'
+              : 'Your account is awaiting activation, so you can’t like posts yet.'}
           </p>
         ) : null}
       </div>

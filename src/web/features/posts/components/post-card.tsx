@@ -5,7 +5,9 @@ import { postPath, profilePath } from '@shared/paths.js';
 import type { PostView } from '@shared/schemas/post.js';
 import { Avatar } from '@web/components/ui/avatar.js';
 import { editDeleteActions, MoreMenu, type MenuAction } from '@web/components/ui/more-menu.js';
+import { RemovalNotice } from '@web/components/ui/removal-notice.js';
 import { RichText } from '@web/components/ui/rich-text.js';
+import { ContentMenuSlot } from '@web/lib/content-menu.js';
 import { preload } from '@web/lib/on-demand.js';
 import { fullTimeLabel, relativeTimeLabel } from '@web/lib/relative-time.js';
 import { useNow } from '@web/lib/use-now.js';
@@ -133,12 +135,19 @@ export function PostCard({ post, viewer, variant = 'feed', onDeleted }: PostCard
             ) : null}
           </span>
         </div>
-        <MoreMenu
-          triggerRef={more}
-          triggerClassName="post__more"
-          menuClassName="post-menu"
-          actions={actions}
-        />
+        <ContentMenuSlot
+          target={{ kind: 'post', id: post.id, author: { uid: post.author.uid, name } }}
+          returnFocus={() => more.current}
+        >
+          {(extra) => (
+            <MoreMenu
+              triggerRef={more}
+              triggerClassName="post__more"
+              menuClassName="post-menu"
+              actions={[...actions, ...extra]}
+            />
+          )}
+        </ContentMenuSlot>
       </header>
 
       {editing ? (
@@ -159,7 +168,12 @@ export function PostCard({ post, viewer, variant = 'feed', onDeleted }: PostCard
 
       <PostImages images={post.images} authorName={name} large={variant === 'full'} />
 
-      <PostActions post={post} viewer={viewer} linkComments={variant === 'feed'} />
+      {post.removal ? (
+        // Only its author is sent a removed post (issue: moderation §5): why, instead of its actions.
+        <RemovalNotice thing="post" removal={post.removal} />
+      ) : (
+        <PostActions post={post} viewer={viewer} linkComments={variant === 'feed'} />
+      )}
 
       <div role="status" className="post__notice-region" {...noticeHold}>
         {notice ? <p className="post__note">{notice}</p> : null}

@@ -13,6 +13,7 @@ import {
   type PostPages,
 } from '../post-cache.js';
 import { useFeedSignal } from './use-feed-signal.js';
+import { isHiddenAuthor } from '@web/lib/hidden-authors.js';
 
 interface NewPostsOptions {
   queryKey: QueryKey;
@@ -64,7 +65,9 @@ export function useNewPosts({ queryKey, data, fetchNewer, accepts }: NewPostsOpt
       const posts = await read(after);
       if (!alive.current) return;
       const shown = postIdsOf(latest.current.data);
-      setPending((previous) => mergePending(previous, posts, shown));
+      // Blocked and muted people's posts never wait behind the button (ADR 0022).
+      const seen = posts.filter((post) => !isHiddenAuthor(post.author.uid));
+      setPending((previous) => mergePending(previous, seen, shown));
       if (posts.length >= limits.newPostsMax) setOverflow(true);
     } catch {
       // A failed check is not worth an error on screen: the next signal (or reconnect) checks again.
@@ -114,7 +117,7 @@ export function useNewPosts({ queryKey, data, fetchNewer, accepts }: NewPostsOpt
       return;
     }
     if (change?.kind === 'created' && accepts) {
-      if (!accepts(change.post)) return;
+      if (!accepts(change.post) || isHiddenAuthor(change.post.author.uid)) return;
       const current = latest.current.data;
       if (!current) return;
       if (newestPostId(current) === null) {
