@@ -7,6 +7,13 @@ process.env[envNames.baseUrl] ??= `http://127.0.0.1:${String(await freePort())}`
 const baseURL = process.env[envNames.baseUrl];
 const label = process.env[envNames.dbLabel] ?? 'sqlite';
 
+/**
+ * Specs that change instance-wide settings every other spec depends on (the registration mode and the
+ * sign-up question): they run after all the others, one test at a time, so no sign-up elsewhere meets
+ * approval mode halfway.
+ */
+const instanceWide = /admin-users\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: `test-results/${label}`,
@@ -19,6 +26,15 @@ export default defineConfig({
   reporter: [['list'], ['./e2e/support/summary-reporter.ts']],
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
+  projects: [
+    { name: 'app', testIgnore: instanceWide },
+    {
+      name: 'instance-wide',
+      testMatch: instanceWide,
+      dependencies: ['app'],
+      fullyParallel: false,
+    },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

@@ -5,6 +5,9 @@ import { collectPageProblems } from './support/ui.js';
 // Block and mute (issue: moderation and administration §2): from a profile's and a post's More menu,
 // both ways, live on the other person's open page, and undone from /settings/privacy.
 
+const designed404 =
+  /^console error: Failed to load resource: the server responded with a status of 404/;
+
 test('a block hides both people from each other at once, in both browsers, until it is lifted in privacy settings', async ({
   page,
   newPage,
@@ -69,7 +72,9 @@ test('a block hides both people from each other at once, in both browsers, until
   await expect(postCard(bobPage, aliceText)).toBeVisible();
   await expect(bobPage.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
   expect(problems).toEqual([]);
-  expect(bobProblems).toEqual([]);
+  // Opened while blocked, Alice's profile asks for her posts alongside the relationship that explains
+  // them, and is answered 404 by design (ADR 0022); the browser logs that answer. Nothing else may show.
+  expect(bobProblems.filter((problem) => !designed404.test(problem))).toEqual([]);
 });
 
 test('a mute chosen from a post’s More menu hides that person’s posts from the muter only, for the time chosen', async ({

@@ -291,5 +291,110 @@ describe(
         { actorId: null, actorName: 'operator', reason: 'Spam' },
       ]);
     });
+
+    it('suspend, unsuspend and warn act as the console does, recorded as the operator', async () => {
+      const { user, cookie } = await approved();
+      const [bare, badLength] = await Promise.all([
+        cli(t.config.dataDir, 'users', 'suspend', user.username, '--for', '3d'),
+        cli(t.config.dataDir, 'users', 'suspend', user.username, '--for', '2d', '--reason', 'x'),
+      ]);
+      expect(bare.code).toBe(2);
+      expect(bare.stderr).toMatch(/--reason/);
+      expect(badLength.code).toBe(2);
+      expect(badLength.stderr).toMatch(/--for/);
+
+      const suspended = await cli(
+        t.config.dataDir,
+        'users',
+        'suspend',
+        user.username,
+        '--for',
+        '3d',
+        '--reason',
+        'Spam links',
+      );
+      expect(suspended).toMatchObject({ code: 0, stderr: '' });
+      expect(suspended.stdout).toContain(`@${user.username} is suspended until`);
+      const posting = await send(t.app, 'POST', '/api/posts', { body: 'Still here' }, { cookie });
+      expect(posting.statusCode).toBe(403);
+      expect(posting.json<{ error: { code: string } }>().error.code).toBe('account_suspended');
+      expect(await audit('user_suspended', user.username)).toEqual([
+        { actorId: null, actorName: 'operator', reason: 'Spam links' },
+      ]);
+
+      const lifted = await cli(
+        t.config.dataDir,
+        'users',
+        'unsuspend',
+        user.username,
+        '--reason',
+        'Appeal heard',
+      );
+      expect(lifted).toMatchObject({ code: 0, stderr: '' });
+      expect(
+        (await send(t.app, 'POST', '/api/posts', { body: 'Back' }, { cookie })).statusCode,
+      ).toBe(201);
+      const again = await cli(
+        t.config.dataDir,
+        'users',
+        'unsuspend',
+        user.username,
+        '--reason',
+        'Twice',
+      );
+      expect(again.code).toBe(1);
+
+      const warned = await cli(
+        t.config.dataDir,
+        'users',
+        'warn',
+        user.username,
+        '--reason',
+        'Calm',
+      );
+      expect(warned).toMatchObject({ code: 0, stderr: '' });
+      expect(await audit('user_warned', user.username)).toEqual([
+        { actorId: null, actorName: 'operator', reason: 'Calm' },
+      ]);
+    });
+
+    it('reports list shows what is open, and dismiss closes it with a reason', async () => {
+      const [author, reporter] = await Promise.all([approved(), approved()]);
+      const created = await send(
+        t.app,
+        'POST',
+        '/api/posts',
+        { body: 'Reported from the shell' },
+        { cookie: author.cookie },
+      );
+      const postId = created.json<{ id: string }>().id;
+      const reported = await send(
+        t.app,
+        'POST',
+        '/api/reports',
+        { targetKind: 'post', targetId: postId, reason: 'spam' },
+        { cookie: reporter.cookie },
+      );
+      expect(reported.statusCode, reported.body).toBe(201);
+      const reportId = reported.json<{ id: string }>().id;
+
+      const listed = await cli(t.config.dataDir, 'reports', 'list');
+      expect(listed).toMatchObject({ code: 0, stderr: '' });
+      expect(listed.stdout).toContain(`post ${postId} by @${author.user.username}`);
+      const dismissed = await cli(
+        t.config.dataDir,
+        'reports',
+        'dismiss',
+        reportId,
+        '--reason',
+        'Not spam',
+      );
+      expect(dismissed).toMatchObject({ code: 0, stderr: '' });
+      expect(dismissed.stdout).toContain('Dismissed 1 open report');
+      const open = await cli(t.config.dataDir, 'reports', 'list');
+      expect(open.stdout).not.toContain(`post ${postId}`);
+      const resolved = await cli(t.config.dataDir, 'reports', 'list', '--status', 'resolved');
+      expect(resolved.stdout).toContain(`post ${postId}`);
+    });
   },
 );

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
 import { idPattern } from '@shared/ids.js';
@@ -63,8 +64,17 @@ export function PostPage() {
   const navigate = useNavigate();
   const query = usePost(postId, valid);
   const live = usePostDocument(valid ? postId : null);
-  const deleted = live.hasSnapshot && live.data === null && !query.isPending;
   const post = query.data;
+  const gone = live.hasSnapshot && live.data === null && !query.isPending;
+  // The topic is the same for everyone, so a post the moderators removed reads as gone there; its author
+  // alone still reads it over HTTP, with the reason (ADR 0021). When it goes while they look, ask again:
+  // a removal then shows why, a deletion stays a deletion.
+  const authorLooking = !!post && !!viewer && post.author.uid === viewer.uid;
+  const { refetch } = query;
+  useEffect(() => {
+    if (gone && authorLooking && !post.removal) void refetch();
+  }, [gone, authorLooking, post?.removal, refetch]);
+  const deleted = gone && !post?.removal;
   const notFound = !valid || isApiError(query.error, 'not_found');
   usePageTitle(
     deleted

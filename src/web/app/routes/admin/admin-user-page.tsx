@@ -13,7 +13,7 @@ import {
   type AdminUserAction,
 } from '@web/features/admin-users/api/admin-user-actions.js';
 import { useAdminUser } from '@web/features/admin-users/api/get-admin-user.js';
-import { ActionDialog } from '@web/features/admin-users/components/action-dialog.js';
+import { ActionDialog } from '@web/components/ui/action-dialog.js';
 import { NoteForm } from '@web/features/admin-users/components/note-form.js';
 import { UserBadges } from '@web/features/admin-users/components/user-badges.js';
 import { actionLabels, roleLabels } from '@web/features/admin-users/labels.js';

@@ -2,10 +2,10 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
 import type { Appeal } from '@shared/schemas/report.js';
+import { ActionDialog } from '@web/components/ui/action-dialog.js';
 import { fullTimeLabel, relativeTimeLabel } from '@web/lib/relative-time.js';
 import { useNow } from '@web/lib/use-now.js';
 import { useDecideAppeal } from '../api/decide-appeal.js';
-import { ReasonDialog } from './reason-dialog.js';
 
 /**
  * One appeal (issue: moderation and administration §5): who, the suspension it answers and its reason,
@@ -97,7 +97,8 @@ export function AppealCard({ appeal }: { appeal: Appeal }) {
         </div>
       ) : null}
       {deciding ? (
-        <ReasonDialog
+        <ActionDialog
+          reason="sent"
           title={deciding === 'accept' ? 'Accept the appeal' : 'Reject the appeal'}
           confirmLabel={deciding === 'accept' ? 'Accept and lift' : 'Reject'}
           busyLabel="Saving…"
@@ -120,7 +121,7 @@ export function AppealCard({ appeal }: { appeal: Appeal }) {
               ? `The suspension of ${name} is lifted now. They are told, with your reason.`
               : `The suspension of ${name} stays. They are told, with your reason, and cannot appeal it again.`}
           </p>
-        </ReasonDialog>
+        </ActionDialog>
       ) : null}
     </article>
   );

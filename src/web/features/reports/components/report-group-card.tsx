@@ -9,12 +9,12 @@ import {
   type ResolveAction,
   type SuspensionDuration,
 } from '@shared/schemas/report.js';
+import { ActionDialog } from '@web/components/ui/action-dialog.js';
 import { RichText } from '@web/components/ui/rich-text.js';
 import { fullTimeLabel, relativeTimeLabel } from '@web/lib/relative-time.js';
 import { useNow } from '@web/lib/use-now.js';
 import { useResolveReports } from '../api/resolve-reports.js';
 import { reasonLabels } from './report-dialog.js';
-import { ReasonDialog } from './reason-dialog.js';
 
 const durationLabels: Record<SuspensionDuration, string> = {
   '1d': '1 day',
@@ -54,7 +54,7 @@ function targetHref(group: ReportGroup): string | null {
   }
 }
 
-interface ActionDialogProps {
+interface GroupActionDialogProps {
   group: ReportGroup;
   action: ResolveAction;
   authorName: string;
@@ -69,7 +69,13 @@ const actionTitles: Record<ResolveAction, string> = {
   suspend: 'Suspend the author',
 };
 
-function ActionDialog({ group, action, authorName, onClose, returnFocus }: ActionDialogProps) {
+function GroupActionDialog({
+  group,
+  action,
+  authorName,
+  onClose,
+  returnFocus,
+}: GroupActionDialogProps) {
   const resolve = useResolveReports();
   const [duration, setDuration] = useState<SuspensionDuration>('3d');
   const durationId = useId();
@@ -81,7 +87,8 @@ function ActionDialog({ group, action, authorName, onClose, returnFocus }: Actio
     suspend: `${authorName} can still sign in and read, but cannot write, until the suspension ends. They are told why and may appeal once. The reports close.`,
   };
   return (
-    <ReasonDialog
+    <ActionDialog
+      reason="sent"
       title={actionTitles[action]}
       confirmLabel={actionTitles[action].split(' ')[0] ?? 'Confirm'}
       busyLabel="Saving…"
@@ -125,7 +132,7 @@ function ActionDialog({ group, action, authorName, onClose, returnFocus }: Actio
       }}
     >
       <p>{about[action]}</p>
-    </ReasonDialog>
+    </ActionDialog>
   );
 }
 
@@ -302,7 +309,7 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
       ) : null}
 
       {action ? (
-        <ActionDialog
+        <GroupActionDialog
           group={group}
           action={action}
           authorName={authorName}

@@ -7,14 +7,19 @@ import { TextAreaField } from '@web/components/ui/text-area-field.js';
 import { isApiError } from '@web/lib/api-client.js';
 import { textCounter } from '@web/lib/text-counter.js';
 
-interface ReasonDialogProps {
+export interface ActionDialogProps {
   title: string;
   /** What will happen, and to whom. */
   children: ReactNode;
   confirmLabel: string;
   busyLabel: string;
   tone?: 'primary' | 'danger';
-  /** Fields before the reason (the suspension's length). */
+  /**
+   * `sent`: a reason is required and sent to the person; `logged`: required, kept in the audit log only;
+   * `optional`: may be left out; `none`: no reason asked.
+   */
+  reason: 'sent' | 'logged' | 'optional' | 'none';
+  /** Fields before the reason (a role, a suspension's length). */
   extra?: ReactNode;
   /** Sends the action; rejects with the API's error, which the dialog shows. */
   onConfirm: (reason: string) => Promise<void>;
@@ -22,37 +27,48 @@ interface ReasonDialogProps {
   returnFocus?: () => HTMLElement | null;
 }
 
+const reasonHints = {
+  sent: 'Sent to the person and kept in the audit log.',
+  logged: 'Kept in the audit log; the person is not told.',
+  optional: 'Optional. Kept in the audit log; the person is not told.',
+} as const;
+
 /**
- * A moderator's action asks for its reason first (issue: moderation and administration §4): the reason is
- * mandatory, bounded, and sent to the person acted on, which the dialog says.
+ * Confirms a moderator's or administrator's action, asking for its reason where one is needed (issue:
+ * moderation and administration §4): bounded, and said plainly whether it is sent to the person.
  */
-export function ReasonDialog({
+export function ActionDialog({
   title,
   children,
   confirmLabel,
   busyLabel,
   tone = 'primary',
+  reason: reasonMode,
   extra,
   onConfirm,
   onClose,
   returnFocus,
-}: ReasonDialogProps) {
+}: ActionDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const bodyId = useId();
   const counter = textCounter(reason, moderationTextLimits.reason);
+  const required = reasonMode === 'sent' || reasonMode === 'logged';
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
-    if (counter.count === 0 || counter.over) {
+    if (reasonMode !== 'none' && (counter.over || (required && counter.count === 0))) {
       setError(
         counter.over
           ? `Use at most ${moderationTextLimits.reason} characters.`
-          : 'Give a reason. It is sent to the person.',
+          : reasonMode === 'sent'
+            ? 'Give a reason. It is sent to the person.'
+            : 'Give a reason.',
       );
       field.current?.focus();
       return;
@@ -60,7 +76,7 @@ export function ReasonDialog({
     setError(undefined);
     setBusy(true);
     try {
-      await onConfirm(reason);
+      await onConfirm(reason.trim());
     } catch (failure) {
       setBusy(false);
       if (isApiError(failure) && failure.fields.reason) setError(failure.fields.reason);
@@ -72,7 +88,7 @@ export function ReasonDialog({
     <ModalDialog
       title={title}
       onClose={onClose}
-      initialFocus={field}
+      initialFocus={reasonMode === 'none' ? cancel : field}
       returnFocus={returnFocus}
       locked={busy}
       describedBy={bodyId}
@@ -91,22 +107,26 @@ export function ReasonDialog({
       >
         <FormAlert message={formError} />
         {extra}
-        <TextAreaField
-          ref={field}
-          name="reason"
-          label="Reason"
-          hint="Sent to the person and kept in the audit log."
-          rows={3}
-          value={reason}
-          counter={counter}
-          error={error}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(undefined);
-          }}
-        />
+        {reasonMode === 'none' ? null : (
+          <TextAreaField
+            ref={field}
+            name="reason"
+            label={required ? 'Reason' : 'Reason (optional)'}
+            hint={reasonHints[reasonMode]}
+            rows={3}
+            value={reason}
+            counter={counter}
+            error={error}
+            required={required}
+            onChange={(event) => {
+              setReason(event.target.value);
+              if (error) setError(undefined);
+            }}
+          />
+        )}
         <div className="dialog__actions">
           <button
+            ref={cancel}
             type="button"
             className="button button--secondary"
             disabled={busy}
