@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
 import { idPattern } from '@shared/ids.js';
@@ -49,7 +48,7 @@ function PostDeleted() {
           </Link>
         }
       >
-        <p>Its author or an administrator removed it, with its comments and likes.</p>
+        <p>Its author deleted it, or the moderators removed it, with its comments and likes.</p>
       </StatusPanel>
     </div>
   );
@@ -65,16 +64,10 @@ export function PostPage() {
   const query = usePost(postId, valid);
   const live = usePostDocument(valid ? postId : null);
   const post = query.data;
-  const gone = live.hasSnapshot && live.data === null && !query.isPending;
   // The topic is the same for everyone, so a post the moderators removed reads as gone there; its author
-  // alone still reads it over HTTP, with the reason (ADR 0021). When it goes while they look, ask again:
-  // a removal then shows why, a deletion stays a deletion.
-  const authorLooking = !!post && !!viewer && post.author.uid === viewer.uid;
-  const { refetch } = query;
-  useEffect(() => {
-    if (gone && authorLooking && !post.removal) void refetch();
-  }, [gone, authorLooking, post?.removal, refetch]);
-  const deleted = gone && !post?.removal;
+  // alone still reads it over HTTP, with the reason (ADR 0021), and is told by a notification when it
+  // happens while they look.
+  const deleted = live.hasSnapshot && live.data === null && !query.isPending && !post?.removal;
   const notFound = !valid || isApiError(query.error, 'not_found');
   usePageTitle(
     deleted
