@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './scripts/vite-service-worker.js';
+import { webDelivery } from './scripts/vite-web-delivery.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = process.env.HEARTH_DEV_API ?? 'http://127.0.0.1:3000';
@@ -14,11 +16,16 @@ export default defineConfig({
       '@web': here('./src/web'),
     },
   },
-  plugins: [react()],
+  plugins: [
+    react(),
+    serviceWorker(),
+    ...webDelivery({ zodConfig: here('./src/web/lib/zod-config.ts') }),
+  ],
   build: {
     outDir: here('./dist/web'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written without a reference in the code and moved out of dist/web (ADR 0024).
+    sourcemap: 'hidden',
     assetsDir: 'assets',
   },
   server: {

@@ -532,7 +532,9 @@ export async function seededDatabase(
   const dir = path.join(cacheRoot, await cacheKey(plan.name, plan));
   const manifestFile = path.join(dir, 'manifest.json');
   if (existsSync(manifestFile)) {
-    return JSON.parse(readFileSync(manifestFile, 'utf8')) as SeededDatabase;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SeededDatabase;
+    // Where the cache is now, wherever it was seeded (a checkout moved or copied with its cache).
+    return { ...manifest, dataDir: path.join(dir, 'data') };
   }
 
   const started = Date.now();

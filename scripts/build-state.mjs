@@ -9,6 +9,8 @@ const inputs = [
   'src',
   'package-lock.json',
   'vite.config.ts',
+  'scripts/vite-service-worker.ts',
+  'scripts/vite-web-delivery.ts',
   'tsconfig.base.json',
   'tsconfig.server.json',
   'tsconfig.web.json',

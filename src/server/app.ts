@@ -1,14 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { limits, requestTimeouts } from '../shared/limits.js';
 import { createAuth } from './auth/auth.js';
 import { SessionCache } from './auth/session-cache.js';
+import { StandingReader } from './auth/standing.js';
 import { fastifyTrustProxy, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { reachabilityProbe } from './db/unreachable.js';
 import { migrateToLatest } from './db/migrator.js';
+import { InvalidatingBus, ReadCache } from './cache/read-cache.js';
 import { LocalEventBus, type EventBus } from './events/bus.js';
 import { listenForLocalEvents } from './events/local-socket.js';
 import { failFastRedisOptions, RedisEventBus } from './events/redis-bus.js';
@@ -73,7 +75,9 @@ import { createStorage } from './media/storage.js';
 import { PendingUploadsRepository } from './media/pending-uploads.repository.js';
 import { MediaUploads } from './media/stored-image.js';
 import { rateClassChecks } from './http/rate-classes.js';
+import { responseSerializerCompiler } from './http/serializer.js';
 import { requestLogSerializer } from './log-redaction.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { requestBodyPlugin } from './plugins/request-body.js';
@@ -149,10 +153,11 @@ export async function buildApp(
   // JSON only: anything else is a 415 with a clear message (uploads register their own parser).
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses go out through fast-json-stringify, compiled from the contract at start (ADR 0027).
+  app.setSerializerCompiler(responseSerializerCompiler());
   const log = app.log as unknown as Logger;
 
-  const database = openDatabase(config);
+  const database = openDatabase({ ...config, checkpointLog: log });
   const closers: (() => Promise<void> | void)[] = [() => database.close()];
   app.addHook('onClose', async () => {
     for (const close of closers.reverse()) await close();
@@ -179,7 +184,11 @@ export async function buildApp(
       closers.push(await listenForLocalEvents(local, config.dataDir, log));
       bus = local;
     }
-    const eventBus = bus;
+    // Public documents kept in memory, dropped by the bus's events; this instance's own writes drop theirs
+    // as they publish (ADR 0028).
+    const readCache = new ReadCache(bus, config.readCache);
+    closers.push(() => readCache.close());
+    const eventBus: EventBus = new InvalidatingBus(bus, readCache);
     closers.push(() => eventBus.close());
 
     const storage = await createStorage(config);
@@ -238,6 +247,7 @@ export async function buildApp(
       usersRepository,
       eventBus,
       new UserPresenter((key) => storage.url(key)),
+      readCache,
     );
     const authService = new AuthService(
       auth,
@@ -291,6 +301,7 @@ export async function buildApp(
       log,
       notifications,
       relationships,
+      readCache,
     );
     const accountRepository = new AccountRepository(database.db);
     const account = new AccountService(
@@ -312,6 +323,7 @@ export async function buildApp(
       posts,
       notifications,
       relationships,
+      readCache,
     );
     const follows = new FollowsService(
       new FollowsRepository(database.db),
@@ -375,6 +387,7 @@ export async function buildApp(
       ...(database.dialect === 'postgres' ? { databaseReachable } : {}),
     });
     await app.register(securityPlugin, { config, mediaOrigin: storage.externalOrigin });
+    await app.register(compressionPlugin);
     await app.register(requestBodyPlugin, { jsonBodyMs: timeouts.jsonBodyMs });
     await app.register(textInputPlugin);
     await app.register(rateLimitPlugin, {
@@ -384,7 +397,7 @@ export async function buildApp(
     });
     await app.register(viewerPlugin, {
       auth: authService,
-      users: usersRepository,
+      users: new StandingReader(database.db),
       sessions,
       sessionCookie: (await auth.$context).authCookies.sessionToken.name,
       activity: new ActivityTracker(dashboardRepository, log),

@@ -62,6 +62,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: urlWithProtocols(['http://', 'https://']).optional(),
   DATABASE_URL: urlWithProtocols(['postgres://', 'postgresql://']).optional(),
+  SQLITE_SYNC: z.enum(['normal', 'full'], { error: 'use normal or full' }).default('normal'),
   REDIS_URL: urlWithProtocols(['redis://', 'rediss://']).optional(),
   REDIS_PREFIX: z.string().min(1).default('hearth:'),
   SMTP_URL: urlWithProtocols(['smtp://', 'smtps://']).optional(),
@@ -88,6 +89,18 @@ const envSchema = z.object({
     .min(0, { error: 'use a number from 0 to 1' })
     .max(1, { error: 'use a number from 0 to 1' })
     .default(0.5),
+  READ_CACHE_POSTS: z.coerce
+    .number({ error: 'use a whole number from 0 to 1000000' })
+    .int({ error: 'use a whole number from 0 to 1000000' })
+    .min(0, { error: 'use a whole number from 0 to 1000000' })
+    .max(1_000_000, { error: 'use a whole number from 0 to 1000000' })
+    .default(20_000),
+  READ_CACHE_PROFILES: z.coerce
+    .number({ error: 'use a whole number from 0 to 1000000' })
+    .int({ error: 'use a whole number from 0 to 1000000' })
+    .min(0, { error: 'use a whole number from 0 to 1000000' })
+    .max(1_000_000, { error: 'use a whole number from 0 to 1000000' })
+    .default(10_000),
   WEB_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -111,6 +124,8 @@ export interface Config {
   publicOrigin: string;
   secureCookies: boolean;
   databaseUrl: string | undefined;
+  /** SQLite's commit mode (ADR 0029): what a power loss may cost; a process crash loses nothing in either. */
+  sqliteSync: 'normal' | 'full';
   redisUrl: string | undefined;
   redisPrefix: string;
   smtpUrl: string | undefined;
@@ -134,6 +149,8 @@ export interface Config {
   signUpLimits: { attemptsPerIp: number; accountsPerIp: number };
   /** The share of page loads whose performance the web app reports. */
   webVitalsSampleRate: number;
+  /** How many public post and profile documents each instance keeps in memory (ADR 0028); 0 keeps none. */
+  readCache: { posts: number; profiles: number };
   webDir: string;
   /** Media on an S3-compatible store when S3_BUCKET is set; otherwise in DATA_DIR/media. */
   s3: S3Settings | undefined;
@@ -225,6 +242,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicOrigin,
     secureCookies: publicUrl.startsWith('https://'),
     databaseUrl: env.DATABASE_URL,
+    sqliteSync: env.SQLITE_SYNC,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     smtpUrl: env.SMTP_URL,
@@ -241,6 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       accountsPerIp: env.SIGNUP_ACCOUNTS_PER_IP,
     },
     webVitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE,
+    readCache: { posts: env.READ_CACHE_POSTS, profiles: env.READ_CACHE_PROFILES },
     webDir,
     s3,
   };

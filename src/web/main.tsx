@@ -15,6 +15,7 @@ import { createAppRouter } from './app/router.js';
 import { getSessionQueryOptions } from './features/auth/api/get-session.js';
 import { getInstanceQueryOptions } from './features/instance/api/get-instance.js';
 import { createQueryClient } from './lib/query-client.js';
+import { registerServiceWorker } from './lib/service-worker.js';
 
 const queryClient = createQueryClient();
 // Ask for the session and the instance while the first page's code is still downloading.
@@ -26,6 +27,8 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 createRoot(container).render(<App queryClient={queryClient} router={router} />);
+// Repeat visits start from the cache, and a visit without a connection gets the offline page.
+registerServiceWorker();
 // Page performance, for a share of page loads: its code comes after the first page's, off the critical path.
 void import('./lib/web-vitals-reporter.js')
   .then(({ startWebVitals }) =>

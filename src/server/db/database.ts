@@ -3,7 +3,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { ensurePrivateDir, privateModes, restrictIfPresent } from '../private-files.js';
+import { backstopCheckpointPages, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
 import { HearthSqliteDialect } from './sqlite-dialect.js';
 import { cachedStatements } from './sqlite-statements.js';
@@ -23,7 +25,21 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** SQLite's commit mode; `normal` when not given (ADR 0029). */
+  sqliteSync?: SqliteSync;
+  /**
+   * The server's logger: SQLite's checkpoints then run on a worker thread, off the event loop, and their
+   * failures are logged here (ADR 0029). Short-lived tools leave them to SQLite.
+   */
+  checkpointLog?: Pick<Logger, 'warn'>;
 }
+
+/**
+ * How SQLite (in WAL mode) commits (ADR 0029). `normal`: a commit is written to the WAL without waiting for
+ * the disk, so it survives the process being killed, and a power loss may undo the last commits but never
+ * corrupts the file. `full`: each commit also waits for the disk (an fsync that holds the event loop).
+ */
+export type SqliteSync = 'normal' | 'full';
 
 /** How long a request waits for a PostgreSQL connection before it is answered 503. */
 export const postgresConnectTimeoutMs = 3_000;
@@ -65,13 +81,32 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     restrictIfPresent(own, privateModes.file);
   }
   const sqlite = new SQLite(file);
-  // Durability first (a community's data), WAL for concurrent readers, FKs because SQLite defaults them off.
+  // WAL for concurrent readers and commits that survive a killed process without an fsync each; the commit
+  // mode decides what a power loss may cost (ADR 0029). FKs because SQLite defaults them off.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  const sync = options.sqliteSync ?? 'normal';
+  sqlite.pragma(sync === 'full' ? 'synchronous = FULL' : 'synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const log = options.checkpointLog;
+  const checkpointer =
+    log &&
+    startCheckpointer(file, {
+      synchronous: sync,
+      onError: (message) => log.warn({ err: message }, 'SQLite checkpoint failed'),
+    });
+  // The checkpointer copies the log into the file; this connection does it only past the backstop.
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${backstopCheckpointPages}`);
   const db = new Kysely<Database>({
     dialect: new HearthSqliteDialect({ database: cachedStatements(sqlite) }),
   });
-  return { db, dialect: 'sqlite', describe: file, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    describe: file,
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }

@@ -37,6 +37,19 @@ export type EndpointHandler<E extends Endpoint> = (
 
 const formFiles = new WeakMap<FastifyRequest, FormFile[]>();
 
+/** The body schema of each status an endpoint answers: its success, its errors, its `otherResponses`. */
+export function responseSchemas(endpoint: Endpoint): Record<number, z.ZodType> {
+  const response: Record<number, z.ZodType> = { [endpoint.status]: endpoint.response };
+  for (const status of errorStatuses(endpoint)) response[status] = errorBodySchema;
+  for (const [status, schema] of Object.entries(endpoint.otherResponses ?? {})) {
+    const code = Number(status);
+    const error = response[code];
+    // The error handler may still answer the same status with the error shape.
+    response[code] = error ? z.union([schema, error]) : schema;
+  }
+  return response;
+}
+
 /**
  * Registers the route of one contract endpoint. Before the handler runs, in this order: the access rule,
  * the endpoint's rate-limit classes, the multipart form (read into `body` and `files`), then params, query
@@ -48,16 +61,8 @@ export function serve<E extends Endpoint>(
   endpoint: E,
   handler: EndpointHandler<E>,
 ): void {
-  const response: Record<number, z.ZodType> = { [endpoint.status]: endpoint.response };
-  for (const status of errorStatuses(endpoint)) response[status] = errorBodySchema;
-  const otherStatuses = new Set<number>();
-  for (const [status, schema] of Object.entries(endpoint.otherResponses ?? {})) {
-    const code = Number(status);
-    const error = response[code];
-    // The error handler may still answer the same status with the error shape.
-    response[code] = error ? z.union([schema, error]) : schema;
-    otherStatuses.add(code);
-  }
+  const response = responseSchemas(endpoint);
+  const otherStatuses = new Set(Object.keys(endpoint.otherResponses ?? {}).map(Number));
 
   const checks: RequestCheck[] = [];
   if (endpoint.access === 'signed-in') {

@@ -85,6 +85,11 @@ export const textInputPlugin = fp(
       else void parseJson(request, text, done);
     });
     app.addHook('preValidation', (request, _reply, next) => {
+      // Most requests (every GET) carry no body: nothing to walk.
+      if (request.body === undefined || request.body === null) {
+        next();
+        return;
+      }
       const finding = inspectJson(request.body);
       if (finding.kind === 'ok') {
         next();

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isStaff, isSuspended, toRole, type Role } from '../../shared/schemas/user.js';
 import type { SessionCache } from '../auth/session-cache.js';
+import type { Standing } from '../auth/standing.js';
 import { AccountInactive, AccountSuspended, Forbidden, Unauthenticated } from '../errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
-import type { UsersRepository } from '../modules/users/users.repository.js';
 
 /** Who is making a request. */
 export interface Viewer {
@@ -107,7 +107,8 @@ export const viewerPlugin = fp(
       activity,
     }: {
       auth: AuthService;
-      users: UsersRepository;
+      /** The user's standing, read on every signed-in request (`StandingReader`). */
+      users: { findStanding(uid: string): Promise<Standing | undefined> };
       sessions: SessionCache;
       /** Name of the session token cookie. */
       sessionCookie: string;

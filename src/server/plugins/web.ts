@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { renderIndex, type PageMetaService } from '../modules/pages/page-meta.js';
+import { webManifest } from './web-manifest.js';
 
 const immutable = 'public, max-age=31536000, immutable';
 
@@ -19,7 +20,8 @@ Disallow: /reset-password
 /**
  * Serves the built web app from the root path (spec §9): hashed assets cached for a year, index.html
  * never cached, client routes fall back to index.html — with the page's own status and head tags for
- * profiles — and unknown /api paths get a JSON 404.
+ * profiles — and unknown /api paths get a JSON 404. Assets go precompressed; the page itself is
+ * compressed per answer by the compression plugin.
  */
 export const webPlugin = fp(
   async (
@@ -35,12 +37,20 @@ export const webPlugin = fp(
         wildcard: false,
         index: false,
         cacheControl: false,
+        // The build writes `.br` and `.gz` next to each text asset that shrinks (ADR 0024): they are
+        // chosen by Accept-Encoding with `Vary: Accept-Encoding`, never served by their own names. Source
+        // maps are kept out of the build; one left by an older build is not served either.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
         setHeaders: (response, file) => {
-          const relative = path.relative(webDir, file);
+          // With a precompressed copy chosen, `file` is that copy: sw.js.br is still the worker script.
+          const relative = path.relative(webDir, file).replace(/\.(?:br|gz)$/, '');
           // index.html names the current hashed assets: a cached copy would load a previous release.
           let cacheControl = 'public, max-age=3600';
           if (relative.startsWith(`assets${path.sep}`)) cacheControl = immutable;
           else if (relative === 'index.html') cacheControl = 'no-cache';
+          // The service worker: browsers check it for updates on each visit, which a cached copy would skip.
+          else if (relative === 'sw.js') cacheControl = 'no-cache';
           void response.header('cache-control', cacheControl);
         },
       });
@@ -52,6 +62,15 @@ export const webPlugin = fp(
         .header('cache-control', 'public, max-age=3600')
         .send(robots),
     );
+    if (index !== null) {
+      const manifest = JSON.stringify(webManifest(siteName));
+      app.get('/manifest.webmanifest', (_request, reply) =>
+        reply
+          .type('application/manifest+json; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          .send(manifest),
+      );
+    }
     if (index !== null && !existsSync(path.join(webDir, 'favicon.ico'))) {
       app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
     }

@@ -27,10 +27,16 @@ export const authorSchema = z.object({
 });
 export type Author = z.infer<typeof authorSchema>;
 
+/** One rendition of an image a page may choose by width (`srcset`). */
+export const imageSourceSchema = z.object({ url: z.string(), width: z.number().int() });
+export type ImageSource = z.infer<typeof imageSourceSchema>;
+
 export const postImageSchema = z.object({
   id: z.string(),
   /** Up to 1200 px wide, for the feed. */
   url: z.string(),
+  /** The renditions of `url`'s picture that exist (600 and 1200 px), narrowest first, for `srcset`. */
+  sources: z.array(imageSourceSchema),
   /** Up to 2560 px on the long side, for the full-size viewer. */
   fullUrl: z.string(),
   width: z.number().int(),

@@ -59,6 +59,8 @@ export const userDocumentSchema = z.object({
   avatarAlt: z.string().nullable(),
   /** 1500×500 WebP, or null for the default cover (spec §3). */
   cover: z.string().nullable(),
+  /** 750×250 rendition of the same cover for narrow screens, or null (none, or stored before it existed). */
+  coverSmall: z.string().nullable(),
   coverAlt: z.string().nullable(),
   bio: z.string().nullable(),
   /**

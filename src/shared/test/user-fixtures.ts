@@ -8,6 +8,7 @@ export function makeUserDocument(overrides: Partial<UserDocument> = {}): UserDoc
     avatar: null,
     avatarAlt: null,
     cover: null,
+    coverSmall: null,
     coverAlt: null,
     bio: null,
     bioMentions: [],

@@ -10,6 +10,7 @@ import type {
   Thread,
   updateCommentSchema,
 } from '../../../shared/schemas/post.js';
+import type { ReadCache } from '../../cache/read-cache.js';
 import { Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { Viewer } from '../../plugins/viewer.js';
 import type { CommentPresenter } from './comments.presenter.js';
@@ -47,10 +48,17 @@ export class CommentsService {
     private readonly posts: PostPublisher,
     private readonly notifications: NotificationSink,
     private readonly relationships: RelationshipGuard,
+    /** The anonymous first page of each post's comments (ADR 0028); none in one-off processes. */
+    private readonly cache: ReadCache | null = null,
   ) {}
 
   /** A page of a post's top-level comments, each with its first replies. */
   async thread(viewer: Viewer | null, postId: string, query: PageQuery): Promise<Page<Thread>> {
+    // Without a viewer there are no likes, blocks or mutes: the first page is the same for everyone.
+    const shared = viewer === null && query.cursor === undefined;
+    const cached = shared ? this.cache?.thread(postId, query.limit) : undefined;
+    if (cached) return cached;
+    const generation = this.cache?.generation() ?? 0;
     const viewerId = viewer?.uid;
     const [post, rows] = await Promise.all([
       this.comments.findPostAuthor(postId),
@@ -81,13 +89,15 @@ export class CommentsService {
       list.push(this.present(reply, liked));
       repliesByParent.set(reply.parentId, list);
     }
-    return {
+    const threads = {
       items: page.items.map((row) => ({
         ...this.present(row, liked),
         replies: repliesByParent.get(row.id) ?? [],
       })),
       nextCursor: page.nextCursor,
     };
+    if (shared) this.cache?.keepThread(postId, query.limit, threads, generation);
+    return threads;
   }
 
   /** A page of a comment's replies, oldest first. */
@@ -171,7 +181,10 @@ export class CommentsService {
     if (created === undefined) throw noPost();
     await this.posts.publishState(created.post);
     await this.notifications.notified(created.post.notified);
-    return this.read(viewer, created.id);
+    const row = await this.comments.findById(created.id);
+    if (!row) throw noComment();
+    // Nobody has liked a comment that did not exist a moment ago: no need to ask.
+    return this.present(row, new Set());
   }
 
   /** The comment's author, and only they, may change its text (not even an administrator). */

@@ -15,6 +15,7 @@ import {
   authorSelection,
   type AuthorColumns,
 } from '../users/authors.repository.js';
+import { prepare } from '../../db/prepared.js';
 import { settingFor, settingsFrom } from './notification-settings.js';
 import { recipientsHiding } from '../relationships/hidden.repository.js';
 
@@ -48,6 +49,16 @@ export interface Notified {
 
 export const nothingNotified: Notified = { deliveries: [], withdrawn: [] };
 
+/**
+ * What the action's own read already learned of its recipients (a like reads its post's author with the
+ * post): who of them hides from the actor, and each one's stored settings (null when never saved). Given
+ * for every recipient, recordNotifications skips those reads.
+ */
+export interface ScreenedRecipients {
+  hiding: ReadonlySet<string>;
+  settings: ReadonlyMap<string, string | null>;
+}
+
 const isKind = (value: string): value is NotificationKind =>
   (notificationKinds as readonly string[]).includes(value);
 
@@ -71,6 +82,7 @@ export async function recordNotifications(
   cause: NotificationCause,
   targets: readonly NotificationTarget[],
   mentioned: readonly string[] = [],
+  screened?: ScreenedRecipients,
 ): Promise<Delivery[]> {
   const chosen = new Map<string, NotificationKind>();
   const choose = (recipientId: string, kind: NotificationKind) => {
@@ -93,17 +105,24 @@ export async function recordNotifications(
     for (const uid of mentionedIds) if (!already.has(uid)) choose(uid, 'mention');
   }
   if (chosen.size === 0) return [];
+  const known = screened && [...chosen.keys()].every((uid) => screened.settings.has(uid));
   // Nobody hears from someone they block or mute, or who blocks them; nothing of it is kept (ADR 0022).
-  for (const uid of await recipientsHiding(trx, cause.actorId, [...chosen.keys()])) {
-    chosen.delete(uid);
-  }
+  const hiding = known
+    ? screened.hiding
+    : await recipientsHiding(trx, cause.actorId, [...chosen.keys()]);
+  for (const uid of hiding) chosen.delete(uid);
   if (chosen.size === 0) return [];
 
-  const stored = await trx
-    .selectFrom('notification_states')
-    .select(['userId', 'settings'])
-    .where('userId', 'in', [...chosen.keys()])
-    .execute();
+  const stored = known
+    ? [...chosen.keys()].map((userId) => ({
+        userId,
+        settings: screened.settings.get(userId) ?? null,
+      }))
+    : await trx
+        .selectFrom('notification_states')
+        .select(['userId', 'settings'])
+        .where('userId', 'in', [...chosen.keys()])
+        .execute();
   const settingsOf = new Map(stored.map((row) => [row.userId, settingsFrom(row.settings)]));
   const createdAt = new Date().toISOString();
   const deliveries: Delivery[] = [];
@@ -448,8 +467,34 @@ export interface ModerationSubjectRows {
 }
 
 /** The only place that reads and writes notifications, their states, the digest queue and unsubscribe tokens. */
+/**
+ * The count of a bell, compiled once: every notification a write makes republishes its recipient's
+ * unread state, so this runs with most likes, comments and follows.
+ */
+function unreadGroupsQuery(db: Kysely<Database>) {
+  return prepare(db, (p: { uid: string; lastReadId: string; max: number }) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('notifications as n')
+          .select('n.id')
+          .where('n.recipientId', '=', p.uid)
+          .where('n.id', '>', p.lastReadId)
+          .where(isGroupHead)
+          .where(aboutNothingRemoved)
+          .limit(p.max)
+          .as('unread'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('count')),
+  );
+}
+
 export class NotificationsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly unreadGroupsQuery: ReturnType<typeof unreadGroupsQuery>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.unreadGroupsQuery = unreadGroupsQuery(db);
+  }
 
   /**
    * A page of `uid`'s notifications, one row per group: a row is its group's head when no newer row shares
@@ -643,20 +688,8 @@ export class NotificationsRepository {
 
   /** How many groups have news past the read marker, counted up to `max` (a LIMITed walk of the index). */
   async unreadGroups(uid: string, lastReadId: string, max: number): Promise<number> {
-    const unread = this.db
-      .selectFrom('notifications as n')
-      .select('n.id')
-      .where('n.recipientId', '=', uid)
-      .where('n.id', '>', lastReadId)
-      .where(isGroupHead)
-      .where(aboutNothingRemoved)
-      .limit(max)
-      .as('unread');
-    const { count } = await this.db
-      .selectFrom(unread)
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow();
-    return toCount(count);
+    const row = await this.unreadGroupsQuery.executeTakeFirst({ uid, lastReadId, max });
+    return toCount(row?.count ?? 0);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Post, PostImage, PostVersion } from '../../../shared/schemas/post.js';
-import { parseRenditions } from '../../media/renditions.js';
+import { parseRenditions, postImageSources } from '../../media/renditions.js';
 import { presentAuthor } from '../users/authors.presenter.js';
 import type { PostMediaRecord, PostRecord } from './posts.repository.js';
 
@@ -20,6 +20,7 @@ export class PostPresenter {
       images.push({
         id: row.id,
         url: this.mediaUrl(feed.key),
+        sources: postImageSources(renditions, this.mediaUrl),
         fullUrl: this.mediaUrl(full.key),
         width: full.width,
         height: full.height,

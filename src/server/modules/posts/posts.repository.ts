@@ -1,4 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { isForeignKeyViolation } from '../../db/constraint-errors.js';
+import { prepare } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { toCount, toId, toIsoString, toIsoStringOrNull } from '../../db/values.js';
 import type { NewMedia } from '../../media/stored-image.js';
@@ -9,7 +11,11 @@ import {
   withdrawNotifications,
   type Notified,
 } from '../notifications/notifications.repository.js';
-import { notBlockedEitherWay, visibleAuthor } from '../relationships/hidden.repository.js';
+import {
+  notBlockedEitherWay,
+  notMuted,
+  visibleAuthor,
+} from '../relationships/hidden.repository.js';
 import {
   authorAvatarRenditions,
   authorSelection,
@@ -154,6 +160,89 @@ export interface PostState {
 /** A post's state after a write, and the notifications the write made or removed. */
 export type NotifyingPostState = PostState & { notified: Notified };
 
+/** The post's own columns, as a write that changes them returns them (no author, no images). */
+const postColumns = [
+  'id',
+  'authorId',
+  'body',
+  'createdAt',
+  'editedAt',
+  'likeCount',
+  'commentCount',
+  'commentsRevision',
+  'removedAt',
+  'removalReason',
+] as const;
+
+/**
+ * What a like must know before it writes, read at once: the post as lists show it, and what its author's
+ * notification depends on. The like checks and notifies from it instead of asking again.
+ */
+export interface LikeTarget extends PostState {
+  /** The liker or the author blocks the other. */
+  blocked: boolean;
+  /** The author mutes the liker (so hears nothing of the like). */
+  muted: boolean;
+  /** The author's stored notification settings; null when they never saved any. */
+  authorSettings: string | null;
+}
+
+/** A like's outcome: the post's state afterwards, and whether the like was new (a repeat changes nothing). */
+export type LikeOutcome = NotifyingPostState & { changed: boolean };
+
+/**
+ * The read of a like, compiled once (a like is the busiest write): the post with its author, whether
+ * either person blocks the other, whether the author mutes the liker, and the author's settings.
+ */
+function likeTargetQuery(db: Kysely<Database>) {
+  return prepare(db, (p: { postId: string; likerId: string; now: string }) => {
+    const author = sql.ref('posts.authorId');
+    return postRecords(db)
+      .select((eb) => [
+        sql<SqlBool>`exists (select 1 from ${sql.table('blocks')} where (${sql.ref('blocks.blockerId')} = ${p.likerId} and ${sql.ref('blocks.blockedId')} = ${author}) or (${sql.ref('blocks.blockerId')} = ${author} and ${sql.ref('blocks.blockedId')} = ${p.likerId}))`.as(
+          'blocked',
+        ),
+        sql<SqlBool>`exists (select 1 from ${sql.table('mutes')} where ${sql.ref('mutes.muterId')} = ${author} and ${sql.ref('mutes.mutedId')} = ${p.likerId} and (${sql.ref('mutes.expiresAt')} is null or ${sql.ref('mutes.expiresAt')} > ${p.now}))`.as(
+          'muted',
+        ),
+        eb
+          .selectFrom('notification_states')
+          .select('notification_states.settings')
+          .whereRef('notification_states.userId', '=', 'posts.authorId')
+          .as('authorSettings'),
+      ])
+      .where('posts.id', '=', p.postId);
+  });
+}
+
+/** The images of one post, compiled once. */
+function postMediaQuery(db: Kysely<Database>) {
+  return prepare(db, (p: { postId: string }) =>
+    db
+      .selectFrom('post_media')
+      .innerJoin('media', 'media.id', 'post_media.mediaId')
+      .select([
+        'post_media.postId',
+        'post_media.position',
+        'media.id',
+        'media.alt',
+        'media.width',
+        'media.height',
+        'media.renditions',
+      ])
+      .where('post_media.postId', '=', p.postId)
+      .orderBy('post_media.position'),
+  );
+}
+
+/** The newest post's id, compiled once: every change a write publishes to the feed carries it. */
+function headQuery(db: Kysely<Database>) {
+  return prepare(db, () => db.selectFrom('posts').select('id').orderBy('id', 'desc').limit(1));
+}
+
+/** Either dialect's answer to EXISTS (a boolean, or 0/1) as a boolean. */
+const isTrue = (value: unknown): boolean => value === true || Number(value) === 1;
+
 /**
  * A post's row and images as the write's own transaction sees them once it has written, under the post's
  * row lock: exact counts, and nothing left to read after the commit (ADR 0013). Undefined when the post is
@@ -173,7 +262,15 @@ export class PostsRepository {
   /** Per reader: whether their Following feed walks all posts, and until when that answer holds. */
   private readonly followingPlans = new Map<string, { walk: boolean; until: number }>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly likeTargetQuery: ReturnType<typeof likeTargetQuery>;
+  private readonly postMediaQuery: ReturnType<typeof postMediaQuery>;
+  private readonly headQuery: ReturnType<typeof headQuery>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.likeTargetQuery = likeTargetQuery(db);
+    this.postMediaQuery = postMediaQuery(db);
+    this.headQuery = headQuery(db);
+  }
 
   /** Posts joined with their authors; one query, whatever the page size. */
   private records(db: Kysely<Database> = this.db) {
@@ -204,16 +301,6 @@ export class PostsRepository {
     return row !== undefined;
   }
 
-  /** Who wrote a post and whether the moderators removed it: what a like must check, in one small read. */
-  async findStanding(id: string): Promise<{ authorId: string; removed: boolean } | undefined> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select(['authorId', 'removedAt'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row && { authorId: row.authorId, removed: row.removedAt !== null };
-  }
-
   /** The images of many posts in one query. */
   mediaFor(postIds: string[]): Promise<PostMediaRecord[]> {
     return postMedia(this.db, postIds);
@@ -231,11 +318,19 @@ export class PostsRepository {
     return new Set(rows.map((row) => toId(row.postId)));
   }
 
-  /** Newest first below `before`; or, with `after`, the newest posts above it (still newest first). */
-  private async page(
-    query: ReturnType<PostsRepository['records']>,
-    bounds: Bounds,
-  ): Promise<PostRecord[]> {
+  /**
+   * Post ids alone: a list walks its keyset with its filters here, and its documents come from the read
+   * cache, or one batched read of the ones it misses (ADR 0028).
+   */
+  private ids() {
+    return this.db.selectFrom('posts').select('posts.id');
+  }
+
+  /**
+   * Ids of a page, newest first below `before`; or, with `after`, the newest posts above it (still newest
+   * first).
+   */
+  private async page(query: ReturnType<PostsRepository['ids']>, bounds: Bounds): Promise<string[]> {
     let bounded = query;
     if (bounds.before) bounded = bounded.where('posts.id', '<', bounds.before);
     if (bounds.after) bounded = bounded.where('posts.id', '>', bounds.after);
@@ -248,11 +343,11 @@ export class PostsRepository {
         : eb.or([eb('posts.removedAt', 'is', null), eb('posts.authorId', '=', reader)]),
     );
     const rows = await bounded.orderBy('posts.id', 'desc').limit(bounds.limit).execute();
-    return rows.map(toPostRecord);
+    return rows.map((row) => toId(row.id));
   }
 
-  listEveryone(bounds: Bounds, tag?: string): Promise<PostRecord[]> {
-    if (!tag) return this.page(this.records(), bounds);
+  listEveryone(bounds: Bounds, tag?: string): Promise<string[]> {
+    if (!tag) return this.page(this.ids(), bounds);
     // The hashtag's rows are walked through its (tag, postId) key, bounded by the cursor, newest first.
     let tagged = this.db
       .selectFrom('post_tags')
@@ -273,22 +368,22 @@ export class PostsRepository {
       );
     }
     tagged = tagged.orderBy('post_tags.postId', 'desc').limit(bounds.limit);
-    return this.page(this.records().where('posts.id', 'in', tagged), bounds);
+    return this.page(this.ids().where('posts.id', 'in', tagged), bounds);
   }
 
-  listByAuthor(authorId: string, bounds: Bounds): Promise<PostRecord[]> {
-    return this.page(this.records().where('posts.authorId', '=', authorId), bounds);
+  listByAuthor(authorId: string, bounds: Bounds): Promise<string[]> {
+    return this.page(this.ids().where('posts.authorId', '=', authorId), bounds);
   }
 
   /** Posts by the people `uid` follows, and by `uid`. */
-  async listFollowing(uid: string, bounds: Bounds): Promise<PostRecord[]> {
+  async listFollowing(uid: string, bounds: Bounds): Promise<string[]> {
     const followees = this.db
       .selectFrom('follows')
       .select('follows.followeeId')
       .where('follows.followerId', '=', uid);
     if (!(await this.walksFollowing(uid))) {
       return this.page(
-        this.records().where((eb) =>
+        this.ids().where((eb) =>
           eb.or([eb('posts.authorId', 'in', followees), eb('posts.authorId', '=', uid)]),
         ),
         bounds,
@@ -297,15 +392,29 @@ export class PostsRepository {
     // `authorId || ''` hides the author index from the planner, so it walks (id, authorId) newest first
     // instead of gathering every post of every followee; only the page's rows are then read (ADR 0007).
     const author = sql<string>`${sql.ref('walk.authorId')} || ''`;
+    // A block ends the follows both ways (ADR 0022), so the walk leaves out muted followees alone, once
+    // for the whole list rather than probing blocks and mutes at every post it passes. The page's own
+    // rows are still checked against both, which also covers a follow racing a block.
+    const unmuted = followees.where(notMuted(uid, 'follows.followeeId'));
     let walk = this.db
       .selectFrom('posts as walk')
       .select('walk.id')
-      .where((eb) => eb.or([eb(author, 'in', followees), eb(author, '=', uid)]));
+      .where((eb) => eb.or([eb(author, 'in', unmuted), eb(author, '=', uid)]));
     if (bounds.before) walk = walk.where('walk.id', '<', bounds.before);
     if (bounds.after) walk = walk.where('walk.id', '>', bounds.after);
-    if (bounds.viewerId) walk = walk.where(visibleAuthor(bounds.viewerId, 'walk.authorId'));
     walk = walk.orderBy('walk.id', 'desc').limit(bounds.limit);
-    return this.page(this.records().where('posts.id', 'in', walk), bounds);
+    return this.page(this.ids().where('posts.id', 'in', walk), bounds);
+  }
+
+  /** Whom `uid` follows, at most `max` + 1 of them: what their cached Following page depends on (ADR 0028). */
+  async followeesOf(uid: string, max: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('follows')
+      .select('followeeId')
+      .where('followerId', '=', uid)
+      .limit(max + 1)
+      .execute();
+    return rows.map((row) => row.followeeId);
   }
 
   /**
@@ -342,14 +451,9 @@ export class PostsRepository {
     return walk;
   }
 
-  /** The newest post id, or null when there are no posts. */
+  /** The newest post id, or null when there are no posts. Every published post change carries it. */
   async head(): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('posts')
-      .select('id')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await this.headQuery.executeTakeFirst({});
     return row ? toId(row.id) : null;
   }
 
@@ -361,11 +465,12 @@ export class PostsRepository {
   async create(post: NewPost): Promise<NotifyingPostState> {
     return this.db.transaction().execute(async (trx) => {
       const createdAt = now();
-      const { id } = await trx
+      const inserted = await trx
         .insertInto('posts')
         .values({ authorId: post.authorId, body: post.body, createdAt })
-        .returning('id')
+        .returning(postColumns)
         .executeTakeFirstOrThrow();
+      const id = inserted.id;
       const postId = toId(id);
       const media: PostMediaRecord[] = [];
       for (const [position, stored] of post.media.entries()) {
@@ -398,19 +503,37 @@ export class PostsRepository {
         media.push(row);
       }
       await this.insertTags(trx, id, post.tags);
-      await trx
+      // The count's update returns the author's columns: the post's document is built from the two writes'
+      // own results, with nothing read back (ADR 0029).
+      const author = await trx
         .updateTable('users')
         .set((eb) => ({ postCount: eb('postCount', '+', 1) }))
         .where('id', '=', post.authorId)
-        .execute();
+        .returning((eb) => [
+          'users.id as authorUid',
+          'users.username as authorUsername',
+          'users.firstName as authorFirstName',
+          'users.lastName as authorLastName',
+          'users.displayName as authorDisplayName',
+          'users.active as authorActive',
+          eb
+            .selectFrom('media')
+            .select('media.renditions')
+            .whereRef('media.id', '=', 'users.avatarMediaId')
+            .as('authorAvatarRenditions'),
+        ])
+        .executeTakeFirstOrThrow();
       const deliveries = await recordNotifications(
         trx,
         { actorId: post.authorId, postId, commentId: null },
         [],
         post.mentions,
       );
-      const record = await postRecords(trx).where('posts.id', '=', id).executeTakeFirstOrThrow();
-      return { record: toPostRecord(record), media, notified: { deliveries, withdrawn: [] } };
+      return {
+        record: toPostRecord({ ...inserted, ...author }),
+        media,
+        notified: { deliveries, withdrawn: [] },
+      };
     });
   }
 
@@ -516,61 +639,106 @@ export class PostsRepository {
   }
 
   /**
-   * Likes or unlikes, notifying the author or withdrawing that notification; a repeat changes nothing.
-   * Returns the post's state afterwards (its like count included), or undefined when the post does not
-   * exist.
+   * A post as a like needs it, with its author's standing towards `likerId`, in two queries (the row with
+   * its checks, then its images). Undefined when the post does not exist.
    */
-  async setLike(
-    postId: string,
-    userId: string,
-    liked: boolean,
-  ): Promise<NotifyingPostState | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const author = await this.lockPost(trx, postId);
-      if (author === undefined) return undefined;
-      let changed: bigint;
-      if (liked) {
-        const result = await trx
+  async likeTarget(postId: string, likerId: string): Promise<LikeTarget | undefined> {
+    const row = await this.likeTargetQuery.executeTakeFirst({ postId, likerId, now: now() });
+    if (!row) return undefined;
+    const { blocked, muted, authorSettings, ...post } = row;
+    const media = await this.postMediaQuery.execute({ postId });
+    return {
+      record: toPostRecord(post),
+      media: media.map((image) => ({ ...image, postId: toId(image.postId) })),
+      blocked: isTrue(blocked),
+      muted: isTrue(muted),
+      authorSettings: authorSettings ?? null,
+    };
+  }
+
+  /**
+   * Likes a post read by likeTarget, in one transaction: the like (a repeat inserts nothing and changes
+   * nothing else), the count, and the author's notification from what was read with the post. Undefined
+   * when the post was deleted since it was read.
+   */
+  async like(target: LikeTarget, userId: string): Promise<LikeOutcome | undefined> {
+    const postId = target.record.id;
+    const authorId = target.record.authorId;
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        // The like's foreign key holds the post (PostgreSQL's key-share lock) until the commit, so a
+        // deletion either finished before (the insert fails on the key) or waits for this transaction.
+        const inserted = await trx
           .insertInto('post_likes')
           .values({ postId, userId, createdAt: now() })
           .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
+          .returning('id')
           .executeTakeFirst();
-        changed = result.numInsertedOrUpdatedRows ?? 0n;
-      } else {
-        const result = await trx
-          .deleteFrom('post_likes')
-          .where('postId', '=', postId)
-          .where('userId', '=', userId)
-          .executeTakeFirst();
-        changed = result.numDeletedRows;
-      }
+        if (!inserted) {
+          return {
+            record: target.record,
+            media: target.media,
+            notified: nothingNotified,
+            changed: false,
+          };
+        }
+        const counted = await trx
+          .updateTable('posts')
+          .set((eb) => ({ likeCount: eb('likeCount', '+', 1) }))
+          .where('id', '=', postId)
+          .returning(postColumns)
+          .executeTakeFirstOrThrow();
+        const deliveries = await recordNotifications(
+          trx,
+          { actorId: userId, postId, commentId: null },
+          [{ kind: 'like', recipientId: authorId }],
+          [],
+          {
+            hiding: new Set(target.muted ? [authorId] : []),
+            settings: new Map([[authorId, target.authorSettings]]),
+          },
+        );
+        return {
+          record: toPostRecord({ ...target.record, ...counted }),
+          media: target.media,
+          notified: { deliveries, withdrawn: [] },
+          changed: true,
+        };
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Unlikes, withdrawing the like's notification; a repeat changes nothing. The post's row lock comes
+   * first: deleting the like first could deadlock with a deletion of the post that cascades to the same
+   * like (ADR 0029). Returns the post's state afterwards, or undefined when the post does not exist.
+   */
+  async unlike(postId: string, userId: string): Promise<LikeOutcome | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      if ((await this.lockPost(trx, postId)) === undefined) return undefined;
+      const removed = await trx
+        .deleteFrom('post_likes')
+        .where('postId', '=', postId)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      const changed = removed.numDeletedRows > 0n;
       let notified = nothingNotified;
-      if (changed > 0n) {
+      if (changed) {
         await trx
           .updateTable('posts')
-          .set((eb) => ({ likeCount: eb('likeCount', liked ? '+' : '-', 1) }))
+          .set((eb) => ({ likeCount: eb('likeCount', '-', 1) }))
           .where('id', '=', postId)
           .execute();
-        notified = liked
-          ? {
-              deliveries: await recordNotifications(
-                trx,
-                { actorId: userId, postId, commentId: null },
-                [{ kind: 'like', recipientId: author }],
-              ),
-              withdrawn: [],
-            }
-          : {
-              deliveries: [],
-              withdrawn: await withdrawNotifications(trx, {
-                kind: 'like',
-                actorId: userId,
-                postId,
-              }),
-            };
+        notified = {
+          deliveries: [],
+          withdrawn: await withdrawNotifications(trx, { kind: 'like', actorId: userId, postId }),
+        };
       }
       const state = await readPostState(trx, postId);
-      return state && { ...state, notified };
+      return state && { ...state, notified, changed };
     });
   }
 

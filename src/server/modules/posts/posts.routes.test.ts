@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/post.js';
 import { userDocumentSchema } from '../../../shared/schemas/user.js';
 import type { DatabaseHandle } from '../../db/database.js';
+import { postRenditions } from '../../media/renditions.js';
 import {
   createTestApp,
   databaseTargets,
@@ -284,6 +285,10 @@ describe.each(databaseTargets)('posts API on $name', (target) => {
         }
         const full = await sharp(fileOf(image.fullUrl)).metadata();
         expect([full.width, full.height]).toEqual([image.width, image.height]);
+        // Small pictures: the 600 px and 1200 px renditions are the same size, so srcset has one entry.
+        expect(image.sources.map((source) => source.width)).toEqual([image.width]);
+        expect(image.sources[0]?.url).toMatch(/-small\.webp$/);
+        expect(existsSync(fileOf(image.sources[0]?.url ?? ''))).toBe(true);
       }
       expect(await getPost(post.id)).toEqual(post);
       expect(await postCountOf(owner)).toBe(before + 1);
@@ -606,7 +611,7 @@ describe.each(databaseTargets)('posts API on $name', (target) => {
           const after = await rowCounts();
           expect(after.posts).toBe((before.rows.posts ?? 0) - 1);
           expect(after.media).toBe((before.rows.media ?? 0) - 1);
-          expect(mediaFiles().length).toBe(before.files.length - 2);
+          expect(mediaFiles().length).toBe(before.files.length - postRenditions.length);
           return;
         }
         case 'like':

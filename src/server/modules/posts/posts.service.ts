@@ -18,6 +18,7 @@ import {
 } from '../../../shared/schemas/post.js';
 import { postError } from '../../../shared/text-rules.js';
 import { DomainError, Forbidden, Invalid, NotFound, Unauthenticated } from '../../errors.js';
+import { followingMaxFollowees, type ReadCache } from '../../cache/read-cache.js';
 import type { EventBus } from '../../events/bus.js';
 import { parseRenditions, postRenditions } from '../../media/renditions.js';
 import {
@@ -37,7 +38,7 @@ import type { RelationshipGuard } from '../relationships/relationships.service.j
 import { presentAuthor } from '../users/authors.presenter.js';
 import type { UsersService } from '../users/users.service.js';
 import type { PostPresenter } from './posts.presenter.js';
-import type { Bounds, PostRecord, PostsRepository, PostState } from './posts.repository.js';
+import type { Bounds, PostsRepository, PostState } from './posts.repository.js';
 
 const postNotFound = () => new NotFound('This post does not exist or was deleted.');
 
@@ -52,6 +53,8 @@ export class PostsService {
     private readonly log: Pick<Logger, 'warn'>,
     private readonly notifications: NotificationSink,
     private readonly relationships: RelationshipGuard,
+    /** Public post documents and the anonymous first page (ADR 0028); none in one-off processes. */
+    private readonly cache: ReadCache | null = null,
   ) {}
 
   /**
@@ -120,17 +123,18 @@ export class PostsService {
   }
 
   async get(viewer: Viewer | null, postId: string): Promise<PostView> {
-    const record = await this.posts.findById(postId);
-    if (!record) throw postNotFound();
+    const post = (await this.documents([postId])).get(postId);
+    if (!post) throw postNotFound();
     // Removed by moderators: only its author still sees it (ADR 0021).
-    if (record.removedAt !== null && record.authorId !== viewer?.uid) throw postNotFound();
+    if (post.removal !== null && post.author.uid !== viewer?.uid) throw postNotFound();
+    if (!viewer) return { ...post, liked: false };
     // Between people who block each other, each one's posts are not there for the other (ADR 0022).
-    if (viewer && (await this.relationships.isBlockedEitherWay(viewer.uid, record.authorId))) {
-      throw postNotFound();
-    }
-    const [view] = await this.views([record], viewer);
-    if (!view) throw postNotFound();
-    return view;
+    const [blocked, liked] = await Promise.all([
+      this.relationships.isBlockedEitherWay(viewer.uid, post.author.uid),
+      this.posts.likedAmong(viewer.uid, [postId]),
+    ]);
+    if (blocked) throw postNotFound();
+    return { ...post, liked: liked.has(postId) };
   }
 
   /** The Following or Everyone feed, newest first (issue: posts, feed). */
@@ -149,23 +153,40 @@ export class PostsService {
       ...(newer ? { after: query.after, limit } : { before: query.cursor, limit: limit + 1 }),
       ...(viewer ? { viewerId: viewer.uid } : {}),
     };
-    const rows =
-      query.tab === 'following' && viewer
-        ? await this.posts.listFollowing(viewer.uid, bounds)
-        : await this.posts.listEveryone(bounds, query.tag);
-    return this.page(rows, limit, viewer);
+    // The anonymous Everyone first page is the same for every visitor: kept whole until it changes.
+    const shared =
+      !viewer && query.tab !== 'following' && !query.tag && !newer && query.cursor === undefined;
+    const cached = shared ? this.cache?.everyone(limit) : undefined;
+    if (cached) return cached;
+    const generation = this.cache?.generation() ?? 0;
+    if (query.tab === 'following' && viewer) {
+      return this.page(await this.followingIds(viewer.uid, bounds), limit, viewer);
+    }
+    const page = await this.page(await this.posts.listEveryone(bounds, query.tag), limit, viewer);
+    if (shared) this.cache?.keepEveryone(limit, page, generation);
+    return page;
+  }
+
+  /**
+   * The ids of a Following page. The first page's are kept per reader until someone they follow posts or
+   * their follows, blocks or mutes change (ADR 0028); other pages walk each time.
+   */
+  private async followingIds(reader: string, bounds: Bounds): Promise<string[]> {
+    const first = bounds.before === undefined && bounds.after === undefined;
+    const cached = first ? this.cache?.following(reader, bounds.limit) : undefined;
+    if (cached) return [...cached];
+    const generation = this.cache?.generation() ?? 0;
+    const ids = await this.posts.listFollowing(reader, bounds);
+    if (first && this.cache) {
+      const followees = await this.posts.followeesOf(reader, followingMaxFollowees);
+      this.cache.keepFollowing(reader, bounds.limit, ids, followees, generation);
+    }
+    return ids;
   }
 
   /** Posts in the order of `postIds` (a search's ranking), as lists show them; gone ones are left out. */
-  async viewsInOrder(viewer: Viewer | null, postIds: readonly string[]): Promise<PostView[]> {
-    const records = new Map((await this.posts.findByIds(postIds)).map((row) => [row.id, row]));
-    const ordered = postIds.flatMap((id) => {
-      const record = records.get(id);
-      // Removed by moderators: left out for all but its author (ADR 0021).
-      if (record?.removedAt && record.authorId !== viewer?.uid) return [];
-      return record ? [record] : [];
-    });
-    return this.views(ordered, viewer);
+  viewsInOrder(viewer: Viewer | null, postIds: readonly string[]): Promise<PostView[]> {
+    return this.views(postIds, viewer);
   }
 
   /** A profile's posts, newest first. */
@@ -174,12 +195,12 @@ export class PostsService {
     if (viewer && (await this.relationships.isBlockedEitherWay(viewer.uid, uid))) {
       throw new NotFound('This person’s posts are not available to you.');
     }
-    const rows = await this.posts.listByAuthor(uid, {
+    const ids = await this.posts.listByAuthor(uid, {
       before: query.cursor,
       limit: query.limit + 1,
       ...(viewer ? { reader: viewer.uid } : {}),
     });
-    return this.page(rows, query.limit, viewer);
+    return this.page(ids, query.limit, viewer);
   }
 
   /** The author changes the text (the old one is kept as a version) or the images' alt texts. */
@@ -251,22 +272,38 @@ export class PostsService {
 
   /** Likes are idempotent: liking twice leaves one like. */
   async setLike(viewer: Viewer, postId: string, liked: boolean): Promise<LikeState> {
-    if (liked) {
-      const standing = await this.posts.findStanding(postId);
-      if (!standing || (standing.removed && standing.authorId !== viewer.uid)) {
-        throw postNotFound();
-      }
-      await this.relationships.assertNotBlocked(
-        viewer.uid,
-        standing.authorId,
-        "You can't like this post: one of you has blocked the other.",
-      );
-    }
-    const state = await this.posts.setLike(postId, viewer.uid, liked);
+    if (liked) return this.like(viewer, postId);
+    const state = await this.posts.unlike(postId, viewer.uid);
     if (!state) throw postNotFound();
-    await this.publishState(state);
-    await this.notifications.notified(state.notified);
+    // A repeat changed nothing: there is nothing to announce.
+    if (state.changed) {
+      await this.publishState(state);
+      await this.notifications.notified(state.notified);
+    }
     return { liked, likeCount: state.record.likeCount };
+  }
+
+  /**
+   * A like reads the post with everything its checks and its notification need in one query, then writes
+   * in one transaction; the document it publishes is the one in hand (ADR 0029). A repeat publishes nothing.
+   */
+  private async like(viewer: Viewer, postId: string): Promise<LikeState> {
+    const target = await this.posts.likeTarget(postId, viewer.uid);
+    // Removed by moderators: only its author still sees it (ADR 0021).
+    if (!target || (target.record.removedAt !== null && target.record.authorId !== viewer.uid)) {
+      throw postNotFound();
+    }
+    // Between people who block each other, neither likes the other's posts (ADR 0022).
+    if (target.blocked && target.record.authorId !== viewer.uid) {
+      throw new Forbidden("You can't like this post: one of you has blocked the other.");
+    }
+    const state = await this.posts.like(target, viewer.uid);
+    if (!state) throw postNotFound();
+    if (state.changed) {
+      await this.publishState(state);
+      await this.notifications.notified(state.notified);
+    }
+    return { liked: true, likeCount: state.record.likeCount };
   }
 
   async likers(
@@ -349,11 +386,9 @@ export class PostsService {
 
   /** The public post document, or null when it does not exist (the posts/{id} topic). */
   async findDocument(postId: string): Promise<Post | null> {
-    const record = await this.posts.findById(postId);
+    const post = (await this.documents([postId])).get(postId);
     // A removed post is gone for the topic's public audience (ADR 0021).
-    if (!record || record.removedAt !== null) return null;
-    const images = this.presenter.imagesByPost(await this.posts.mediaFor([record.id]));
-    return this.presenter.post(record, images.get(record.id) ?? []);
+    return post && post.removal === null ? post : null;
   }
 
   /** What a new subscriber of the `feed` topic receives. */
@@ -361,27 +396,52 @@ export class PostsService {
     return { head: await this.posts.head(), change: null };
   }
 
-  private async page(
-    rows: PostRecord[],
-    limit: number,
-    viewer: Viewer | null,
-  ): Promise<Page<PostView>> {
-    const page = toPage(rows, limit, (row) => row.id);
+  private async page(ids: string[], limit: number, viewer: Viewer | null): Promise<Page<PostView>> {
+    const page = toPage(ids, limit, (id) => id);
     return { items: await this.views(page.items, viewer), nextCursor: page.nextCursor };
   }
 
-  /** Documents for a list of posts, with images and the viewer's likes: two queries, whatever the size. */
-  private async views(records: PostRecord[], viewer: Viewer | null): Promise<PostView[]> {
-    const ids = records.map((record) => record.id);
-    const [media, liked] = await Promise.all([
-      this.posts.mediaFor(ids),
-      viewer ? this.posts.likedAmong(viewer.uid, ids) : Promise.resolve(new Set<string>()),
+  /**
+   * Posts in the order of `ids` as `viewer` sees them: the public documents (cached, or read in one batch)
+   * and the viewer's likes in one query. Posts gone since the ids were read are left out, and so are posts
+   * removed by moderators, but for their author (ADR 0021).
+   */
+  private async views(ids: readonly string[], viewer: Viewer | null): Promise<PostView[]> {
+    const [documents, liked] = await Promise.all([
+      this.documents(ids),
+      viewer ? this.posts.likedAmong(viewer.uid, [...ids]) : Promise.resolve(new Set<string>()),
     ]);
-    const images = this.presenter.imagesByPost(media);
-    return records.map((record) => ({
-      ...this.presenter.post(record, images.get(record.id) ?? []),
-      liked: liked.has(record.id),
-    }));
+    return ids.flatMap((id) => {
+      const post = documents.get(id);
+      if (!post || (post.removal !== null && post.author.uid !== viewer?.uid)) return [];
+      return [{ ...post, liked: liked.has(id) }];
+    });
+  }
+
+  /**
+   * The public documents of posts by id, from the read cache; the ones it lacks are read together (posts
+   * with their authors, then their images) and kept (ADR 0028). Posts that are gone are absent.
+   */
+  private async documents(ids: readonly string[]): Promise<Map<string, Post>> {
+    const found = new Map<string, Post>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const post = this.cache?.post(id);
+      if (post) found.set(id, post);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const generation = this.cache?.generation() ?? 0;
+    const records = await this.posts.findByIds(missing);
+    const images = this.presenter.imagesByPost(
+      await this.posts.mediaFor(records.map((record) => record.id)),
+    );
+    for (const record of records) {
+      const post = this.presenter.post(record, images.get(record.id) ?? []);
+      found.set(record.id, post);
+      this.cache?.keepPost(post, generation);
+    }
+    return found;
   }
 }
 

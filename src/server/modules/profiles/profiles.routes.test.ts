@@ -593,6 +593,9 @@ describe.each(databaseTargets)('profile editing on $name', (target) => {
       expect(document.avatar).toBeNull();
       const metadata = await sharp(await served(document.cover)).metadata();
       expect(metadata).toMatchObject({ format: 'webp', width: 1500, height: 500 });
+      expect(document.coverSmall).toMatch(/^\/media\/covers\/[A-Za-z0-9_-]+-coverSmall\.webp$/);
+      const small = await sharp(await served(document.coverSmall)).metadata();
+      expect(small).toMatchObject({ format: 'webp', width: 750, height: 250 });
     });
 
     it.each([
@@ -677,14 +680,19 @@ describe.each(databaseTargets)('profile editing on $name', (target) => {
           cookie,
         ),
       );
-      const files = [withImages.avatar, withImages.avatarThumb, withImages.cover].map(fileOf);
+      const files = [
+        withImages.avatar,
+        withImages.avatarThumb,
+        withImages.cover,
+        withImages.coverSmall,
+      ].map(fileOf);
       for (const file of files) expect(existsSync(file)).toBe(true);
 
       const noAvatar = await expectSaved(await edit(user.uid, { removeAvatar: true }, cookie));
       expect(noAvatar).toMatchObject({ avatar: null, avatarThumb: null, avatarAlt: null });
       expect(noAvatar.cover).toBe(withImages.cover);
       const noCover = await expectSaved(await upload(user.uid, { removeCover: 'true' }, cookie));
-      expect(noCover).toMatchObject({ cover: null, coverAlt: null });
+      expect(noCover).toMatchObject({ cover: null, coverSmall: null, coverAlt: null });
       for (const file of files) expect(existsSync(file)).toBe(false);
     });
 

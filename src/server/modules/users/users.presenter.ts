@@ -40,6 +40,7 @@ export class UserPresenter {
       avatarThumb: url(avatar.thumb?.key ?? avatar.avatar?.key),
       avatarAlt: record.avatarAlt,
       cover: url(cover.cover?.key),
+      coverSmall: cover.cover ? url(cover.coverSmall?.key) : null,
       coverAlt: record.coverAlt,
       bio: record.bio,
       bioMentions: record.bioMentions,

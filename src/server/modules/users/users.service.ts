@@ -1,5 +1,7 @@
+import { mentionedUsernames } from '../../../shared/mentions.js';
 import type { Role, UserDocument } from '../../../shared/schemas/user.js';
 import { userTopic } from '../../../shared/realtime.js';
+import type { ReadCache } from '../../cache/read-cache.js';
 import { NotFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { UserPresenter } from './users.presenter.js';
@@ -11,6 +13,8 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly bus: EventBus,
     readonly presenter: UserPresenter,
+    /** Profiles by username (ADR 0028); none in one-off processes. */
+    private readonly cache: ReadCache | null = null,
   ) {}
 
   async getById(uid: string): Promise<UserDocument> {
@@ -22,13 +26,25 @@ export class UsersService {
   /** Case-insensitive; a recently changed username still finds its account (issue: profiles). */
   async getByUsername(username: string): Promise<UserDocument> {
     const name = username.toLowerCase();
-    let row = await this.users.findByUsername(name);
-    if (!row) {
-      const movedTo = await this.users.redirectFor(name);
-      if (movedTo) row = await this.users.findById(movedTo);
+    const cached = this.cache?.profile(name);
+    if (cached) return cached;
+    const generation = this.cache?.generation() ?? 0;
+    const row = await this.users.findByUsername(name);
+    if (row) {
+      const document = this.presenter.user(row);
+      // Kept under its current name only: an old name's redirect is looked up each time.
+      this.cache?.keepProfile(document, generation, {
+        mentions: row.bio !== null && mentionedUsernames(row.bio).length > 0,
+        // A suspension that runs out changes the document with no write to announce it.
+        expiresAt:
+          document.suspended && row.suspendedUntil ? Date.parse(row.suspendedUntil) : Infinity,
+      });
+      return document;
     }
-    if (!row) throw new NotFound(`There is no one called @${name} here.`);
-    return this.presenter.user(row);
+    const movedTo = await this.users.redirectFor(name);
+    const moved = movedTo ? await this.users.findById(movedTo) : undefined;
+    if (!moved) throw new NotFound(`There is no one called @${name} here.`);
+    return this.presenter.user(moved);
   }
 
   /** The current document of a topic subscriber, or null when the user does not exist. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { displayNameOf, type NameParts } from '@shared/display-name.js';
 import { defaultImages } from '@shared/paths.js';
+import { avatarSources, srcSetOf } from '@web/lib/image-sources.js';
 
 /** A user document, or an author (which carries only the small rendition). */
 type AvatarUser = NameParts & { avatar?: string | null; avatarThumb?: string | null };
@@ -34,6 +35,10 @@ export function Avatar({ user, alt, size = 'md', className }: AvatarProps) {
     (small ? user?.avatarThumb : null) || user?.avatar || user?.avatarThumb || defaultImages.avatar;
   const [failed, setFailed] = useState<{ src: string; fallbackFailed: boolean } | null>(null);
   const usingFallback = failed?.src === preferred;
+  // The browser picks 96 or 400 for the size drawn and the screen's density (a 144 px avatar on a 2× phone).
+  const srcSet = usingFallback
+    ? undefined
+    : srcSetOf(avatarSources(user?.avatar ?? null, user?.avatarThumb ?? null));
   const classes = ['avatar', `avatar--${size}`, className ?? ''].join(' ').trim();
 
   if (usingFallback && failed.fallbackFailed) {
@@ -53,9 +58,12 @@ export function Avatar({ user, alt, size = 'md', className }: AvatarProps) {
     <img
       className={classes}
       src={usingFallback ? defaultImages.avatarFallback : preferred}
+      srcSet={srcSet}
+      sizes={srcSet ? `${String(pixels[size])}px` : undefined}
       alt={alt}
       width={pixels[size]}
       height={pixels[size]}
+      loading="lazy"
       decoding="async"
       onError={() => {
         setFailed(

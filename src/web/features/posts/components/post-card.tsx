@@ -30,6 +30,8 @@ interface PostCardProps {
   variant?: 'feed' | 'full';
   /** After the viewer deleted the post (it has already left every list). */
   onDeleted?: (postId: string) => void;
+  /** The list's first post with images: its first image is likely the page's largest paint. */
+  leadImage?: boolean;
 }
 
 type Dialog = 'delete' | 'versions' | null;
@@ -38,7 +40,13 @@ type Dialog = 'delete' | 'versions' | null;
  * One post (issue: posts §1, §2, §4): who wrote it and when (a link to the post), "edited" with its
  * history, the text with links, mentions and hashtags, the images, Like, and the More menu.
  */
-export function PostCard({ post, viewer, variant = 'feed', onDeleted }: PostCardProps) {
+export function PostCard({
+  post,
+  viewer,
+  variant = 'feed',
+  onDeleted,
+  leadImage = false,
+}: PostCardProps) {
   const now = useNow();
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -166,7 +174,12 @@ export function PostCard({ post, viewer, variant = 'feed', onDeleted }: PostCard
         <RichText as="div" className="post__body" text={post.body} mentions hashtags />
       )}
 
-      <PostImages images={post.images} authorName={name} large={variant === 'full'} />
+      <PostImages
+        images={post.images}
+        authorName={name}
+        large={variant === 'full'}
+        priority={variant === 'full' || leadImage}
+      />
 
       {post.removal ? (
         // Only its author is sent a removed post (issue: moderation §5): why, instead of its actions.

@@ -24,6 +24,8 @@ interface PostListProps {
 }
 
 const articleSelector = 'article.post';
+/** How many posts from the top may hold the first screen's largest image. */
+const leadImageWindow = 3;
 
 /**
  * A live, keyset-paginated list of posts (issue: posts §6): the first page, then more as the reader
@@ -114,6 +116,8 @@ export function PostList({
     );
   }
 
+  // The first picture near the top is likely the Largest Contentful Paint: it loads first, not lazily.
+  const leadImagePost = posts.slice(0, leadImageWindow).find((post) => post.images.length > 0)?.id;
   const onDeleted = (postId: string) => {
     const ids = order.current;
     const at = ids.indexOf(postId);
@@ -155,7 +159,13 @@ export function PostList({
       ) : (
         <div className="post-list" ref={list} aria-label={label} role="region" tabIndex={-1}>
           {posts.map((post) => (
-            <PostCard key={post.id} post={post} viewer={viewer} onDeleted={onDeleted} />
+            <PostCard
+              key={post.id}
+              post={post}
+              viewer={viewer}
+              onDeleted={onDeleted}
+              leadImage={post.id === leadImagePost}
+            />
           ))}
         </div>
       )}

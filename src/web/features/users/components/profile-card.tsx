@@ -5,6 +5,7 @@ import { defaultImages, followListPath } from '@shared/paths.js';
 import type { UserDocument } from '@shared/schemas/user.js';
 import { websiteLink } from '../profile-links.js';
 import { Avatar } from '@web/components/ui/avatar.js';
+import { coverSizes, coverSources, srcSetOf } from '@web/lib/image-sources.js';
 import { BioText } from './bio-text.js';
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
@@ -15,17 +16,32 @@ function joinedLabel(createdAt: string): string | null {
   return Number.isNaN(date.getTime()) ? null : joinedFormat.format(date);
 }
 
-function Cover({ src, alt }: { src: string | null; alt: string | null }) {
+/**
+ * The cover is the profile's largest paint (LCP): fetched at once and first, at the width the screen needs.
+ */
+function Cover({
+  src,
+  small,
+  alt,
+}: {
+  src: string | null;
+  small: string | null;
+  alt: string | null;
+}) {
   const [broken, setBroken] = useState<string | null>(null);
   const wanted = src || defaultImages.cover;
+  const srcSet = src && broken !== wanted ? srcSetOf(coverSources(src, small)) : undefined;
   return (
     <div className="profile__cover">
       <img
         src={broken === wanted ? defaultImages.cover : wanted}
+        srcSet={srcSet}
+        sizes={srcSet ? coverSizes : undefined}
         // Decorative unless its owner described it.
         alt={src && alt ? alt : ''}
         width={1500}
         height={500}
+        fetchPriority="high"
         onError={() => {
           if (wanted !== defaultImages.cover) setBroken(wanted);
         }}
@@ -79,7 +95,7 @@ export function ProfileCard({ user, actions }: ProfileCardProps) {
   const website = websiteLink(user.website);
   return (
     <article className="profile" aria-labelledby="profile-name">
-      <Cover src={user.cover} alt={user.coverAlt} />
+      <Cover src={user.cover} small={user.coverSmall} alt={user.coverAlt} />
       <div className="profile__body">
         <div className="profile__identity">
           <Avatar

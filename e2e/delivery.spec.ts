@@ -1,0 +1,129 @@
+import type { Page, Response } from '@playwright/test';
+import { expect, test, uniquePostText } from './fixtures.js';
+import { findInFeed } from './support/posts.js';
+
+// How the web app reaches the browser (issue: performance §5, ADR 0024): its code precompressed, its
+// pages compressed, no public source maps, and no page load that trips the CSP (zod runs jitless).
+
+interface CspGlobals {
+  document: { addEventListener: (type: string, listener: (event: CspEvent) => void) => void };
+  __hearthCsp?: string[];
+}
+interface CspEvent {
+  violatedDirective: string;
+  blockedURI: string;
+  sourceFile: string;
+}
+
+/** Records every Content-Security-Policy violation of the page's documents. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const globals = globalThis as unknown as CspGlobals;
+    globals.__hearthCsp = [];
+    globals.document.addEventListener('securitypolicyviolation', (event) => {
+      globals.__hearthCsp?.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`,
+      );
+    });
+  });
+  return () =>
+    page.evaluate(() => (globalThis as unknown as CspGlobals).__hearthCsp ?? ['not watched']);
+}
+
+/** The document, JS and CSS answers of a page load, with their content coding. */
+function recordCode(page: Page): { url: string; encoding: string | null; vary: string }[] {
+  const seen: { url: string; encoding: string | null; vary: string }[] = [];
+  page.on('response', (response: Response) => {
+    const { pathname } = new URL(response.url());
+    const kind = response.request().resourceType();
+    if (kind !== 'document' && kind !== 'script' && kind !== 'stylesheet') return;
+    if (response.status() !== 200) return;
+    const headers = response.headers();
+    seen.push({
+      url: pathname,
+      encoding: headers['content-encoding'] ?? null,
+      vary: headers.vary ?? '',
+    });
+  });
+  return seen;
+}
+
+test('a feed load arrives brotli-compressed and trips no CSP rule', async ({
+  page,
+  createUser,
+  createPost,
+}) => {
+  const readCsp = await watchCsp(page);
+  const code = recordCode(page);
+  const author = await createUser();
+  const text = uniquePostText('Delivered compressed');
+  await createPost(author, { body: text });
+
+  await page.goto('/');
+  await findInFeed(page, text);
+  // The entry's own module and stylesheet, named by the page.
+  const entry = await page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
+  const styles = await page
+    .locator('link[rel="stylesheet"][href^="/assets/"]')
+    .first()
+    .getAttribute('href');
+  expect(entry).toBeTruthy();
+  expect(styles).toBeTruthy();
+
+  const byUrl = new Map(code.map((answer) => [answer.url, answer]));
+  for (const url of ['/', entry ?? '', styles ?? '']) {
+    expect(byUrl.get(url)?.encoding, url).toBe('br');
+    expect(byUrl.get(url)?.vary.toLowerCase(), url).toContain('accept-encoding');
+  }
+  // Whatever code is compressed at all is brotli, the smallest coding the browser accepts.
+  for (const answer of code) {
+    expect([null, 'br'], answer.url).toContain(answer.encoding);
+  }
+
+  // Later pages of the same visit load more code: still nothing trips the CSP.
+  await page.goto('/search');
+  await expect(page.getByRole('searchbox').first()).toBeVisible();
+  expect(await readCsp()).toEqual([]);
+});
+
+test('source maps are not published and the code does not point at them', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const entry = await page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
+  expect(entry).toMatch(/^\/assets\/.+\.js$/);
+  const script = await request.get(entry ?? '');
+  expect(script.status()).toBe(200);
+  expect(await script.text()).not.toContain('sourceMappingURL');
+  for (const url of [`${entry ?? ''}.map`, `${entry ?? ''}.br`, `${entry ?? ''}.gz`]) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(404);
+  }
+});
+
+test('built code is chosen by Accept-Encoding, and served as it is without one', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const entry =
+    (await page.locator('script[type="module"][src^="/assets/"]').getAttribute('src')) ?? '';
+  const plain = await request.get(entry, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  const source = await plain.text();
+  for (const [header, expected] of [
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0.5, br', 'br'],
+  ] as const) {
+    const response = await request.get(entry, { headers: { 'accept-encoding': header } });
+    expect(response.status(), header).toBe(200);
+    expect(response.headers()['content-encoding'], header).toBe(expected);
+    expect(response.headers()['content-type'], header).toMatch(/javascript/);
+    expect(response.headers()['cache-control'], header).toContain('immutable');
+    // The client decodes it back to the very same code.
+    expect(await response.text(), header).toBe(source);
+  }
+});

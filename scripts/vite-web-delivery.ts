@@ -1,0 +1,121 @@
+// How the built web app is delivered (ADR 0024): zod configured before any schema exists, assets
+// precompressed next to themselves, and source maps moved out of what the server publishes.
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Files the browser fetches as text; images and fonts in the build are compressed formats already. */
+const compressible = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.svg',
+  '.json',
+  '.webmanifest',
+  '.txt',
+  '.xml',
+]);
+/** Below this the encoding's framing and a second request path are not worth the bytes saved. */
+const minimumBytes = 1024;
+
+async function filesUnder(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Writes `file.br` and `file.gz` at maximum compression, each only when it is smaller than the file. */
+async function precompress(file: string): Promise<number> {
+  const original = await readFile(file);
+  const [br, gz] = await Promise.all([
+    brotli(original, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: original.length,
+      },
+    }),
+    gzipAsync(original, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  let written = 0;
+  for (const [suffix, body] of [
+    ['.br', br],
+    ['.gz', gz],
+  ] as const) {
+    if (body.length >= original.length) continue;
+    await writeFile(`${file}${suffix}`, body);
+    written += 1;
+  }
+  return written;
+}
+
+/**
+ * Moves every source map under `outDir` into `sourcemapDir` (same relative paths), so operators keep them
+ * for reading stack traces while the server, which publishes `outDir`, never has them.
+ */
+async function moveSourceMaps(outDir: string, sourcemapDir: string): Promise<number> {
+  await rm(sourcemapDir, { recursive: true, force: true });
+  const maps = (await filesUnder(outDir)).filter((file) => file.endsWith('.map'));
+  for (const file of maps) {
+    const target = path.join(sourcemapDir, path.relative(outDir, file));
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(file, target);
+  }
+  return maps.length;
+}
+
+export interface WebDeliveryOptions {
+  /** The module that imports zod, configures it and re-exports it. */
+  zodConfig: string;
+}
+
+/** The build's plugins; source maps go to `sourcemaps/` next to the output folder (dist/sourcemaps). */
+export function webDelivery({ zodConfig }: WebDeliveryOptions): Plugin[] {
+  let outDir = '';
+  return [
+    {
+      // Every `import … from 'zod'` of the bundle gets the configured module, so zod is jitless before
+      // the first schema is built, whatever order the chunks run in. Otherwise a schema built first makes
+      // zod probe `new Function`, which the CSP reports on every page. zod-config.ts itself imports the
+      // `zod/v4` entry, which this does not touch.
+      name: 'hearth:zod-configured-first',
+      apply: 'build',
+      enforce: 'pre',
+      resolveId(source) {
+        return source === 'zod' ? zodConfig : null;
+      },
+    },
+    {
+      name: 'hearth:delivery',
+      apply: 'build',
+      configResolved(config) {
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+      // After every other plugin has written its files (the service worker is written at closeBundle).
+      closeBundle: {
+        order: 'post',
+        sequential: true,
+        async handler() {
+          const sourcemapDir = path.join(path.dirname(outDir), 'sourcemaps');
+          const maps = await moveSourceMaps(outDir, sourcemapDir);
+          let written = 0;
+          for (const file of await filesUnder(outDir)) {
+            if (!compressible.has(path.extname(file))) continue;
+            if ((await stat(file)).size <= minimumBytes) continue;
+            written += await precompress(file);
+          }
+          this.info(
+            `${written} precompressed files written; ${maps} source maps moved to ${path.relative(process.cwd(), sourcemapDir)}`,
+          );
+        },
+      },
+    },
+  ];
+}
