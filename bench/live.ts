@@ -19,7 +19,7 @@ import { realtimePath } from '../src/shared/realtime-protocol.js';
 import { copyOf, databaseName, loadLine } from './database-copy.js';
 import type { WorkerCommand, WorkerReply, WorkerSetup } from './live-clients.js';
 import type { SeededDatabase } from './seed.js';
-import { cookieHeader, request, startServer, type RunningServer } from './server.js';
+import { request, signIn, startServer } from './server.js';
 
 const counts = (process.env.BENCH_LIVE_SOCKETS ?? '1000,5000')
   .split(',')
@@ -142,19 +142,6 @@ async function measure(
   };
 }
 
-async function signIn(server: RunningServer, seeded: SeededDatabase): Promise<string[]> {
-  const cookies: string[] = [];
-  for (const account of seeded.accounts) {
-    const response = await request(server, 'POST', '/api/auth/sign-in', {
-      identifier: account.email,
-      password: account.password,
-    });
-    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
-    cookies.push(cookieHeader(response));
-  }
-  return cookies;
-}
-
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Runs the live delivery benchmark on a fresh copy of `seeded` and prints its figures. */
@@ -170,7 +157,7 @@ export async function runLive(seeded: SeededDatabase): Promise<void> {
     });
     const workers: ClientWorker[] = [];
     try {
-      const cookies = await signIn(server, seeded);
+      const cookies = await signIn(server, seeded.accounts);
       const postId = String(seeded.showcasePostId);
       const postTopic = `posts/${postId}`;
       const setup: WorkerSetup = {

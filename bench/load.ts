@@ -30,7 +30,7 @@ import { runLive } from './live.js';
 import { copyOf, databaseName, loadLine, onPostgres, type BackendCpu } from './database-copy.js';
 import { backendCpuDelta } from './postgres.js';
 import { fullPlan, rareWord, seededDatabase, smallPlan, type SeededDatabase } from './seed.js';
-import { cookieHeader, request, startServer, type RunningServer } from './server.js';
+import { request, signIn, startServer, type RunningServer } from './server.js';
 
 const seconds = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -307,19 +307,6 @@ async function check(server: RunningServer, scenario: Scenario, cookies: string[
   }
 }
 
-async function signIn(server: RunningServer, seeded: SeededDatabase): Promise<string[]> {
-  const cookies: string[] = [];
-  for (const account of seeded.accounts) {
-    const response = await request(server, 'POST', '/api/auth/sign-in', {
-      identifier: account.email,
-      password: account.password,
-    });
-    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
-    cookies.push(cookieHeader(response));
-  }
-  return cookies;
-}
-
 const helloScenario: Scenario = {
   key: 'hello',
   title: 'Fastify hello (reference)',
@@ -383,7 +370,7 @@ async function runOn(seeded: SeededDatabase, keys: string[], label: string): Pro
       ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
     });
     try {
-      const cookies = await signIn(server, seeded);
+      const cookies = await signIn(server, seeded.accounts);
       const counter = { n: 0 };
       for (const scenario of scenarios(seeded).filter((s) => keys.includes(s.key))) {
         await check(server, scenario, cookies);

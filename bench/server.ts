@@ -137,3 +137,20 @@ export function cookieHeader(response: Response): string {
     .filter((pair) => pair.length > 0)
     .join('; ');
 }
+
+/** Signs each account in through the API; the session cookies, in the accounts' order. */
+export async function signIn(
+  server: RunningServer,
+  accounts: readonly { email: string; password: string }[],
+): Promise<string[]> {
+  const cookies: string[] = [];
+  for (const account of accounts) {
+    const response = await request(server, 'POST', '/api/auth/sign-in', {
+      identifier: account.email,
+      password: account.password,
+    });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+    cookies.push(cookieHeader(response));
+  }
+  return cookies;
+}

@@ -59,6 +59,24 @@ test('the first feed image loads eagerly with high priority; every post image ha
   await page.setViewportSize(phone);
   await page.goto('/feed');
   await findInFeed(page, newest);
+  // The server preloads the feed's first page as the app asks for it: one fetch of it, by the preload.
+  await expect(page.locator('head link[rel="preload"][as="fetch"]')).toHaveAttribute(
+    'href',
+    '/api/feed?tab=everyone',
+  );
+  const feedFetches = await page.evaluate(() =>
+    (
+      globalThis as unknown as {
+        performance: {
+          getEntriesByType: (type: string) => { name: string; initiatorType: string }[];
+        };
+      }
+    ).performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('/api/feed?tab=everyone'))
+      .map((entry) => entry.initiatorType),
+  );
+  expect(feedFetches).toEqual(['link']);
   // Other tests write posts too: the lead image is the first of the list's top post, whoever wrote it.
   const lead = firstFeedImage(page);
   await expect(lead).toHaveAttribute('fetchpriority', 'high');
@@ -68,7 +86,7 @@ test('the first feed image loads eagerly with high priority; every post image ha
   await expect(mine).toHaveAttribute('width', '1600');
   await expect(mine).toHaveAttribute('height', '900');
   await expect(mine).toHaveAttribute('srcset', /-small\.webp 600w, \S+-feed\.webp 1200w$/);
-  await expect(mine).toHaveAttribute('sizes', '(max-width: 640px) 100vw, 640px');
+  await expect(mine).toHaveAttribute('sizes', '(max-width: 672px) calc(100vw - 58px), 590px');
 
   const pair = postCard(page, older).locator('img.post-images__image');
   await expect(pair).toHaveCount(2);
@@ -79,7 +97,7 @@ test('the first feed image loads eagerly with high priority; every post image ha
     await expect(image).toHaveAttribute('width', /^\d+$/);
     await expect(image).toHaveAttribute('height', /^\d+$/);
     await expect(image).toHaveAttribute('srcset', /600w/);
-    await expect(image).toHaveAttribute('sizes', '(max-width: 640px) 50vw, 320px');
+    await expect(image).toHaveAttribute('sizes', '(max-width: 672px) calc(50vw - 31px), 293px');
   }
   // A 900 px picture has a 600 px rendition and a 900 px one, and the phone takes the one it needs.
   await expect(pair.nth(1)).toHaveAttribute('srcset', /600w, \S+ 900w$/);
@@ -112,9 +130,35 @@ test('the post page fetches its first image at once, and the profile its cover',
   expect(response.status(), await response.text()).toBe(200);
 
   await page.setViewportSize(phone);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  const imageRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/media/posts/')) imageRequests.push(request.url());
+  });
   await page.goto(postPath(post.id));
   const images = page.locator('article.post img.post-images__image');
   await expect(images).toHaveCount(2);
+  // The server names the first image in the head, with the <img>'s own srcset and sizes, so the browser
+  // fetches it before the app runs and the <img> takes that very copy.
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveCount(1);
+  await expect(preload).toHaveAttribute('fetchpriority', 'high');
+  expect(await preload.getAttribute('imagesrcset')).toBe(
+    await images.first().getAttribute('srcset'),
+  );
+  expect(await preload.getAttribute('imagesizes')).toBe(await images.first().getAttribute('sizes'));
+  const chosen = await images
+    .first()
+    .evaluate((image: unknown) => (image as ChosenImage).currentSrc);
+  expect(chosen).toMatch(/-small\.webp$/);
+  // Chromium warns of a preload left unused a few seconds after the load event: wait that long.
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(3_500);
+  expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+  expect(imageRequests.filter((url) => url === chosen)).toHaveLength(1);
   await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
   await expect(images.first()).toHaveAttribute('loading', 'eager');
   await expect(images.nth(1)).toHaveAttribute('loading', 'lazy');

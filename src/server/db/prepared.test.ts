@@ -61,6 +61,34 @@ describe.each(databaseTargets)('queries compiled once on $name', (target) => {
     expect(await query.executeTakeFirst({ uid: 'missing', limit: 5 })).toBeUndefined();
   });
 
+  it('runs inside a transaction it is given, and its write goes with the transaction', async () => {
+    const db = handle.db;
+    const rename = prepare(db, (params: { uid: string; name: string }) =>
+      db
+        .updateTable('users')
+        .set({ name: params.name })
+        .where('id', '=', params.uid)
+        .returning('name'),
+    );
+    const nameOf = async () =>
+      (await db.selectFrom('users').select('name').where('id', '=', 'u1').executeTakeFirst())?.name;
+    // On SQLite the transaction holds the only connection: run on the database, this would never end.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await rename.executeTakeFirst({ uid: 'u1', name: 'inside' }, trx)).toEqual({
+          name: 'inside',
+        });
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await nameOf()).toBe('u1');
+    await db.transaction().execute(async (trx) => {
+      await rename.execute({ uid: 'u1', name: 'kept' }, trx);
+    });
+    expect(await nameOf()).toBe('kept');
+    await rename.execute({ uid: 'u1', name: 'u1' });
+  });
+
   it('binds a list item by item, compiled once per length', async () => {
     const db = handle.db;
     const query = prepare(db, (params: { ids: string[]; role: string }) =>

@@ -49,8 +49,12 @@ export class PreparedQuery<Params extends Record<string, unknown>, Row> {
     return this.#compiled(values).query.sql;
   }
 
-  /** Runs the query with these values; rows as Kysely would have returned them. */
-  async execute(values: Params): Promise<Row[]> {
+  /**
+   * Runs the query with these values; rows as Kysely would have returned them. A write's transaction
+   * passes itself as `runner`: the query then runs inside it (on SQLite, the database's one connection is
+   * the transaction's until it ends, so the database would wait for it).
+   */
+  async execute(values: Params, runner: QueryRunner = this.db): Promise<Row[]> {
     const { query, slots } = this.#compiled(values);
     const constants = query.parameters;
     const parameters = slots.map((slot, position) => {
@@ -58,7 +62,7 @@ export class PreparedQuery<Params extends Record<string, unknown>, Row> {
       const value = values[slot.name];
       return slot.index === null ? value : (value as unknown[])[slot.index];
     });
-    const result = await this.db.executeQuery<Row>({
+    const result = await runner.executeQuery<Row>({
       ...query,
       queryId: createQueryId(),
       parameters,
@@ -67,8 +71,8 @@ export class PreparedQuery<Params extends Record<string, unknown>, Row> {
   }
 
   /** The first row, or undefined. */
-  async executeTakeFirst(values: Params): Promise<Row | undefined> {
-    const [first] = await this.execute(values);
+  async executeTakeFirst(values: Params, runner: QueryRunner = this.db): Promise<Row | undefined> {
+    const [first] = await this.execute(values, runner);
     return first;
   }
 

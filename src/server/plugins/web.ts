@@ -84,10 +84,11 @@ export const webPlugin = fp(
             'The web app has not been built yet. Run `npm run build` (npm start does this for you).',
           );
       }
-      const meta = await pages.forPath(pathname);
+      // The viewer is looked up only where a preload depends on who asks: a post's image, the feed.
+      const search = request.url.slice(pathname.length);
+      const meta = await pages.forPath(pathname, () => request.viewer(), search);
       if (meta.redirect) {
-        const query = request.url.slice(pathname.length);
-        return reply.redirect(`${meta.redirect}${query}`, meta.status);
+        return reply.redirect(`${meta.redirect}${search}`, meta.status);
       }
       return reply
         .status(meta.status)

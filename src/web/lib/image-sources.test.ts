@@ -25,10 +25,10 @@ describe('srcSetOf', () => {
 });
 
 describe('postImageSizes', () => {
-  it('shows one image across the column and two to four in half of it', () => {
-    expect(postImageSizes(1)).toBe('(max-width: 640px) 100vw, 640px');
-    expect(postImageSizes(2)).toBe('(max-width: 640px) 50vw, 320px');
-    expect(postImageSizes(4)).toBe('(max-width: 640px) 50vw, 320px');
+  it('shows one image across the post and two to four in half of it, less the gutters', () => {
+    expect(postImageSizes(1)).toBe('(max-width: 672px) calc(100vw - 58px), 590px');
+    expect(postImageSizes(2)).toBe('(max-width: 672px) calc(50vw - 31px), 293px');
+    expect(postImageSizes(4)).toBe('(max-width: 672px) calc(50vw - 31px), 293px');
   });
 });
 

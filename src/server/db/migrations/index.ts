@@ -6,6 +6,7 @@ import * as pendingUploads from './0004-pending-uploads.js';
 import * as notifications from './0005-notifications.js';
 import * as search from './0006-search.js';
 import * as moderation from './0007-moderation.js';
+import * as searchMerging from './0008-search-merging.js';
 
 /** Every migration in order. Static imports, so the same list runs from source and from the build. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-notifications': notifications,
   '0006-search': search,
   '0007-moderation': moderation,
+  '0008-search-merging': searchMerging,
 };
 
 export const migrationProvider: MigrationProvider = {

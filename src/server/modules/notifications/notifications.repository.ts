@@ -489,11 +489,36 @@ function unreadGroupsQuery(db: Kysely<Database>) {
   );
 }
 
+/**
+ * A bell's two marks in one statement, compiled once: the read marker and the newest notification's id.
+ * The bell is republished with most notifying writes, so it costs one statement, not two (ADR 0029).
+ */
+function bellMarksQuery(db: Kysely<Database>) {
+  return prepare(db, (p: { uid: string }) =>
+    db.selectNoFrom((eb) => [
+      eb
+        .selectFrom('notification_states')
+        .select('notification_states.lastReadId')
+        .where('notification_states.userId', '=', p.uid)
+        .as('lastReadId'),
+      eb
+        .selectFrom('notifications')
+        .select('notifications.id')
+        .where('notifications.recipientId', '=', p.uid)
+        .orderBy('notifications.id', 'desc')
+        .limit(1)
+        .as('newestId'),
+    ]),
+  );
+}
+
 export class NotificationsRepository {
   private readonly unreadGroupsQuery: ReturnType<typeof unreadGroupsQuery>;
+  private readonly bellMarksQuery: ReturnType<typeof bellMarksQuery>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.unreadGroupsQuery = unreadGroupsQuery(db);
+    this.bellMarksQuery = bellMarksQuery(db);
   }
 
   /**
@@ -684,6 +709,17 @@ export class NotificationsRepository {
       .limit(1)
       .executeTakeFirst();
     return row ? toId(row.id) : null;
+  }
+
+  /** The read marker ('0' when nothing ever was read) and the newest notification's id (null: none). */
+  async bellMarks(uid: string): Promise<{ lastReadId: string; newestId: string | null }> {
+    const row = await this.bellMarksQuery.executeTakeFirst({ uid });
+    const lastReadId = row?.lastReadId ?? null;
+    const newestId = row?.newestId ?? null;
+    return {
+      lastReadId: lastReadId === null ? '0' : toId(lastReadId),
+      newestId: newestId === null ? null : toId(newestId),
+    };
   }
 
   /** How many groups have news past the read marker, counted up to `max` (a LIMITed walk of the index). */

@@ -119,10 +119,7 @@ export class NotificationsService implements NotificationSink {
 
   /** The bell: unread groups (up to `limits.notifications.unreadCountMax`) and the newest id. */
   async unreadState(uid: string): Promise<UnreadState> {
-    const [lastReadId, newestId] = await Promise.all([
-      this.notifications.lastReadId(uid),
-      this.notifications.newestId(uid),
-    ]);
+    const { lastReadId, newestId } = await this.notifications.bellMarks(uid);
     const unread =
       newestId === null || BigInt(newestId) <= BigInt(lastReadId)
         ? 0

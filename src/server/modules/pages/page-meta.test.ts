@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../../shared/limits.js';
 import { defaultImages } from '../../../shared/paths.js';
+import { postViewSchema } from '../../../shared/schemas/post.js';
 import { userDocumentSchema } from '../../../shared/schemas/user.js';
 import {
   createTestApp,
@@ -15,11 +16,24 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import * as images from '../../test/images.js';
-import { sendForm } from '../../test/images.js';
+import { sendForm, type FormValue } from '../../test/images.js';
 
 const indexHtml =
   '<!doctype html><html><head><meta charset="utf-8"><title>x</title>' +
   '<meta name="description" content="d"></head><body><div id="root"></div></body></html>';
+
+/** The page's `<link rel="preload" as="image">` tags, their attributes decoded. */
+function imagePreloads(response: LightMyRequestResponse) {
+  return [...response.body.matchAll(/<link rel="preload" as="image"([^>]*)>/g)].map((match) => {
+    const attributes = Object.fromEntries(
+      [...(match[1] ?? '').matchAll(/ ([a-z]+)="([^"]*)"/g)].map((pair) => [
+        pair[1] ?? '',
+        decode(pair[2] ?? ''),
+      ]),
+    );
+    return attributes;
+  });
+}
 
 const decode = (text: string) =>
   text.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
@@ -209,6 +223,56 @@ describe.each(databaseTargets)('profile page head tags on $name', (target) => {
     expect(tags.one('og:image:alt')).toBe('A red kite in flight');
   });
 
+  it('preloads the cover the profile shows first: its renditions, or the default cover', async () => {
+    const { user, cookie } = await signUp(t.app);
+    expect(imagePreloads(await page(`/${user.username}`))).toEqual([
+      { href: defaultImages.cover, fetchpriority: 'high' },
+    ]);
+    const uploaded = await sendForm(
+      t.app,
+      'PATCH',
+      `/api/users/${user.uid}/profile`,
+      { cover: { bytes: await images.png(1500, 500) } },
+      { cookie },
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const document = userDocumentSchema.parse(uploaded.json());
+    if (!document.cover || !document.coverSmall) throw new Error('the cover has no renditions');
+    expect(imagePreloads(await page(`/${user.username}`))).toEqual([
+      {
+        href: document.cover,
+        imagesrcset: `${document.coverSmall} 750w, ${document.cover} 1500w`,
+        imagesizes: '(max-width: 896px) 100vw, 896px',
+        fetchpriority: 'high',
+      },
+    ]);
+    expect(imagePreloads(await page(`/no-one-${user.uid.slice(0, 8)}`))).toEqual([]);
+  });
+
+  it('preloads the feed page the app asks for first, only at the plain address', async () => {
+    const { cookie } = await signUp(t.app);
+    const fetchPreloads = (response: LightMyRequestResponse) =>
+      [
+        ...response.body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]*)">/g),
+      ].map((match) => decode(match[1] ?? ''));
+    for (const url of ['/', '/feed']) {
+      const anonymousPage = await page(url);
+      expect(anonymousPage.statusCode).toBe(200);
+      expect(fetchPreloads(anonymousPage)).toEqual(['/api/feed?tab=everyone']);
+      expect(anonymousPage.body).toContain('<title>x</title>');
+      const signedIn = await send(t.app, 'GET', url, undefined, { cookie });
+      expect(fetchPreloads(signedIn)).toEqual(['/api/feed?tab=following']);
+    }
+    // A stale session is no one: the app asks for Everyone.
+    const stale = await send(t.app, 'GET', '/feed', undefined, {
+      cookie: 'hearth.session_token=not-a-session',
+    });
+    expect(fetchPreloads(stale)).toEqual(['/api/feed?tab=everyone']);
+    for (const url of ['/feed?tab=everyone', '/feed?tag=kiln', '/feed/', '/search']) {
+      expect(fetchPreloads(await send(t.app, 'GET', url, undefined, { cookie }))).toEqual([]);
+    }
+  });
+
   it('answers an unknown username with a 404 page that has no profile tags', async () => {
     for (const url of ['/no_such_person_here', '/ym/no_such_person_here']) {
       const tags = expectPage(await page(url), 404);
@@ -348,6 +412,77 @@ describe.each(databaseTargets)('post page head tags on $name', (target) => {
     // The text is escaped: no markup of the post reaches the page's head.
     expect(created.body).toContain('<b>');
     expect((await send(t.app, 'GET', `/post/${post.id}`)).body).not.toContain('<b>today');
+  });
+
+  const postWithImages = async (count: number) => {
+    const form: Record<string, FormValue> = { body: 'Kiln day' };
+    for (let index = 0; index < count; index += 1) {
+      form[`image${String(index)}`] = { bytes: await images.jpeg(1600, 1067) };
+    }
+    const created = await sendForm(t.app, 'POST', '/api/posts', form, { cookie: author.cookie });
+    expect(created.statusCode, created.body).toBe(201);
+    return postViewSchema.parse(created.json());
+  };
+
+  it('preloads the first image with the srcset and sizes the page gives it', async () => {
+    const single = await postWithImages(1);
+    const [small, feed] = single.images[0]?.sources ?? [];
+    if (!small || !feed) throw new Error('the image has no renditions');
+    expect(imagePreloads(await send(t.app, 'GET', `/post/${single.id}`))).toEqual([
+      {
+        href: single.images[0]?.url,
+        imagesrcset: `${small.url} 600w, ${feed.url} 1200w`,
+        imagesizes: '(max-width: 672px) calc(100vw - 58px), 590px',
+        fetchpriority: 'high',
+      },
+    ]);
+    // Two images share two columns: the first is half as wide.
+    const pair = await postWithImages(2);
+    const preloads = imagePreloads(await send(t.app, 'GET', `/post/${pair.id}`));
+    expect(preloads.map((link) => [link.href, link.imagesizes])).toEqual([
+      [pair.images[0]?.url, '(max-width: 672px) calc(50vw - 31px), 293px'],
+    ]);
+    // Text alone: nothing to preload.
+    expect(
+      imagePreloads(await send(t.app, 'GET', `/post/${(await postWithImages(0)).id}`)),
+    ).toEqual([]);
+  });
+
+  it('preloads nothing of a removed post, nor for a viewer the author blocked', async () => {
+    const moderator = await signUp(t.app);
+    await t.app.services.users.setRole(moderator.user.username, 'moderator');
+    const removed = await postWithImages(1);
+    const removal = await send(
+      t.app,
+      'POST',
+      `/api/admin/posts/${removed.id}/removal`,
+      { reason: 'Spam' },
+      { cookie: moderator.cookie },
+    );
+    expect(removal.statusCode, removal.body).toBe(200);
+    for (const cookie of [undefined, author.cookie]) {
+      const response = await send(t.app, 'GET', `/post/${removed.id}`, undefined, { cookie });
+      expectPage(response, 404);
+      expect(imagePreloads(response)).toEqual([]);
+      expect(response.body).not.toContain(removed.images[0]?.url ?? 'missing');
+    }
+
+    const shown = await postWithImages(1);
+    const blocked = await signUp(t.app);
+    const block = await send(t.app, 'PUT', `/api/users/${blocked.user.uid}/block`, undefined, {
+      cookie: author.cookie,
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    const asBlocked = await send(t.app, 'GET', `/post/${shown.id}`, undefined, {
+      cookie: blocked.cookie,
+    });
+    expectPage(asBlocked, 200);
+    expect(imagePreloads(asBlocked)).toEqual([]);
+    // The same page for anyone else, signed in or not, still preloads it.
+    for (const cookie of [undefined, moderator.cookie]) {
+      const response = await send(t.app, 'GET', `/post/${shown.id}`, undefined, { cookie });
+      expect(imagePreloads(response).map((link) => link.href)).toEqual([shown.images[0]?.url]);
+    }
   });
 
   it('renders a post of replacement patterns at its own size, with an intact head', async () => {

@@ -1,10 +1,34 @@
 import type { Config } from '../../config.js';
 import { displayNameOf } from '../../../shared/display-name.js';
+import {
+  coverSizes,
+  coverSources,
+  postImageSizes,
+  srcSetOf,
+} from '../../../shared/image-sources.js';
 import { idPattern } from '../../../shared/ids.js';
 import { defaultImages, isReservedUsername } from '../../../shared/paths.js';
+import type { Post } from '../../../shared/schemas/post.js';
 import { NotFound } from '../../errors.js';
+import type { Viewer } from '../../plugins/viewer.js';
 import type { PostsService } from '../posts/posts.service.js';
 import type { UsersService } from '../users/users.service.js';
+
+/**
+ * The picture a page paints largest (its LCP), announced in the head so the browser fetches it while the
+ * app's scripts still load (ADR 0026). `srcset` and `sizes` are the `<img>`'s own, so the browser picks the
+ * same rendition for both and the preload is used, never fetched twice.
+ */
+export interface ImagePreload {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+}
+
+/** Who asks for a page, looked up only when a preload depends on it. */
+export type PageViewer = () => Promise<Viewer | null>;
+
+const anonymous: PageViewer = () => Promise.resolve(null);
 
 /** What the server puts in the HTML of a page it serves: status, redirect, or head tags. */
 export interface PageMeta {
@@ -18,6 +42,9 @@ export interface PageMeta {
   type?: 'profile' | 'article' | 'website';
   /** A large preview image (a post's first image) rather than a small square. */
   largeImage?: boolean;
+  preload?: ImagePreload;
+  /** An API answer the app asks for first (the feed's first page), fetched while its scripts load. */
+  preloadFetch?: string;
 }
 
 const profilePathPattern = /^\/(?:ym\/)?([^/]+)\/?$/;
@@ -42,8 +69,31 @@ export class PageMetaService {
     return { status: 404, title: `Not found · ${this.config.instanceName}` };
   }
 
+  /**
+   * The post page's first image, which the page shows first and largest: only when this viewer will see
+   * the post at all. The document is already the public one (never a removed post); a signed-in viewer
+   * is also asked the API's own question, so a block either way preloads nothing.
+   */
+  private async postPreload(post: Post, viewer: PageViewer): Promise<ImagePreload | undefined> {
+    const image = post.images[0];
+    if (!image) return undefined;
+    const who = await viewer();
+    if (who) {
+      try {
+        await this.posts.get(who, post.id);
+      } catch (error) {
+        if (error instanceof NotFound) return undefined;
+        throw error;
+      }
+    }
+    const srcset = srcSetOf(image.sources);
+    return srcset
+      ? { href: image.url, srcset, sizes: postImageSizes(post.images.length) }
+      : { href: image.url };
+  }
+
   /** spec §2 /post/{postId}: the author, an excerpt and the first image; 404 for unknown or deleted posts. */
-  private async forPost(postId: string): Promise<PageMeta> {
+  private async forPost(postId: string, viewer: PageViewer): Promise<PageMeta> {
     if (!idPattern.test(postId)) return this.notFound();
     const post = await this.posts.findDocument(postId);
     if (!post) return this.notFound();
@@ -61,6 +111,7 @@ export class PageMetaService {
       imageAlt: image ? (image.alt ?? `An image posted by ${name}`) : `${name}'s avatar`,
       type: 'article',
       largeImage: Boolean(image),
+      preload: await this.postPreload(post, viewer),
     };
   }
 
@@ -85,9 +136,27 @@ export class PageMetaService {
     return url.startsWith('http') ? url : `${this.config.publicUrl}${url}`;
   }
 
-  async forPath(pathname: string): Promise<PageMeta> {
+  /** The profile's cover, its largest paint: the uploaded one at the width the screen needs, or the default. */
+  private coverPreload(cover: string | null, coverSmall: string | null): ImagePreload {
+    if (!cover) return { href: defaultImages.cover };
+    const srcset = srcSetOf(coverSources(cover, coverSmall));
+    return srcset ? { href: cover, srcset, sizes: coverSizes } : { href: cover };
+  }
+
+  /**
+   * The feed's first page, as the app will ask for it: Following for a signed-in viewer, Everyone for
+   * anyone else. Only the plain address: a query (another tab, a tag) makes the app ask for something
+   * else, and a preload it never uses is a wasted request.
+   */
+  private async forFeed(viewer: PageViewer): Promise<PageMeta> {
+    const tab = (await viewer()) ? 'following' : 'everyone';
+    return { status: 200, preloadFetch: `/api/feed?tab=${tab}` };
+  }
+
+  async forPath(pathname: string, viewer: PageViewer = anonymous, search = ''): Promise<PageMeta> {
+    if ((pathname === '/' || pathname === '/feed') && search === '') return this.forFeed(viewer);
     const postId = postPathPattern.exec(pathname)?.[1];
-    if (postId !== undefined) return this.forPost(postId);
+    if (postId !== undefined) return this.forPost(postId, viewer);
     const handleMatch = handlePathPattern.exec(pathname);
     if (handleMatch) return this.forHandle(handleMatch[1] ?? '', handleMatch[2]);
     const match = profilePathPattern.exec(pathname);
@@ -116,6 +185,7 @@ export class PageMetaService {
         image: this.absolute(user.avatar ?? defaultImages.avatar),
         imageAlt: user.avatarAlt ?? `${name}'s avatar`,
         type: 'profile',
+        preload: this.coverPreload(user.cover, user.coverSmall),
       };
     } catch (error) {
       if (error instanceof NotFound) return this.notFound();
@@ -129,7 +199,13 @@ const escapeHtml = (value: string) =>
 
 /** Writes the page's head tags into the built index.html. */
 export function renderIndex(html: string, meta: PageMeta, siteName: string): string {
-  if (!meta.title) return html;
+  if (!meta.title) {
+    if (!meta.preloadFetch) return html;
+    // `crossorigin` (anonymous) is the app's own `fetch` (`credentials: 'same-origin'`) for a same-origin
+    // address: with another credentials mode the browser would fetch the address again.
+    const link = `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(meta.preloadFetch)}">`;
+    return html.replace('</head>', () => `${link}\n</head>`);
+  }
   const tags: string[] = [];
   const property = (name: string, content: string | undefined) => {
     if (content) tags.push(`<meta property="${name}" content="${escapeHtml(content)}">`);
@@ -138,6 +214,15 @@ export function renderIndex(html: string, meta: PageMeta, siteName: string): str
     if (content) tags.push(`<meta name="${name}" content="${escapeHtml(content)}">`);
   };
   named('description', meta.description);
+  if (meta.preload) {
+    const { href, srcset, sizes } = meta.preload;
+    const responsive = srcset
+      ? ` imagesrcset="${escapeHtml(srcset)}"${sizes ? ` imagesizes="${escapeHtml(sizes)}"` : ''}`
+      : '';
+    tags.push(
+      `<link rel="preload" as="image" href="${escapeHtml(href)}"${responsive} fetchpriority="high">`,
+    );
+  }
   if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}">`);
   if (meta.type) {
     property('og:type', meta.type);

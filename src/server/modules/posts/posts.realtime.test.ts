@@ -102,6 +102,9 @@ describe.each(databaseTargets)('posts realtime on $name', (target) => {
       ]);
       const profile = userDocumentSchema.parse(messages.get(userTopic(author.user.uid))?.at(-1));
       expect(profile.counts.posts).toBe(before + 1);
+      // Built from the write's own read, the published document is the one a read of the profile gives.
+      const read = await send(t.app, 'GET', `/api/users/${author.user.uid}`);
+      expect(profile).toEqual(userDocumentSchema.parse(read.json()));
     }
   });
 

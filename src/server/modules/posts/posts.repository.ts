@@ -21,6 +21,7 @@ import {
   authorSelection,
   type AuthorColumns,
 } from '../users/authors.repository.js';
+import { readUserRecords, type UserRecord } from '../users/users.repository.js';
 
 /** A post row with its author, as every list and lookup reads it. */
 export interface PostRecord extends AuthorColumns {
@@ -129,21 +130,24 @@ function postRecords(db: Kysely<Database>) {
     .select((eb) => authorAvatarRenditions(eb));
 }
 
+/** What a post's image is read with, one post or many. */
+const postMediaColumns = [
+  'post_media.postId',
+  'post_media.position',
+  'media.id',
+  'media.alt',
+  'media.width',
+  'media.height',
+  'media.renditions',
+] as const;
+
 /** The images of many posts in one query, in display order. */
 async function postMedia(db: Kysely<Database>, postIds: string[]): Promise<PostMediaRecord[]> {
   if (postIds.length === 0) return [];
   const rows = await db
     .selectFrom('post_media')
     .innerJoin('media', 'media.id', 'post_media.mediaId')
-    .select([
-      'post_media.postId',
-      'post_media.position',
-      'media.id',
-      'media.alt',
-      'media.width',
-      'media.height',
-      'media.renditions',
-    ])
+    .select(postMediaColumns)
     .where('post_media.postId', 'in', postIds)
     .orderBy('post_media.postId')
     .orderBy('post_media.position')
@@ -221,15 +225,7 @@ function postMediaQuery(db: Kysely<Database>) {
     db
       .selectFrom('post_media')
       .innerJoin('media', 'media.id', 'post_media.mediaId')
-      .select([
-        'post_media.postId',
-        'post_media.position',
-        'media.id',
-        'media.alt',
-        'media.width',
-        'media.height',
-        'media.renditions',
-      ])
+      .select(postMediaColumns)
       .where('post_media.postId', '=', p.postId)
       .orderBy('post_media.position'),
   );
@@ -239,6 +235,59 @@ function postMediaQuery(db: Kysely<Database>) {
 function headQuery(db: Kysely<Database>) {
   return prepare(db, () => db.selectFrom('posts').select('id').orderBy('id', 'desc').limit(1));
 }
+
+/** A new post's row, compiled once (a new post is the second busiest write); run in its transaction. */
+function insertPostQuery(db: Kysely<Database>) {
+  return prepare(db, (p: { authorId: string; body: string; createdAt: string }) =>
+    db
+      .insertInto('posts')
+      .values({ authorId: p.authorId, body: p.body, createdAt: p.createdAt })
+      .returning(postColumns),
+  );
+}
+
+/** One more post on its author's count, compiled once; run in the new post's transaction. */
+function countPostQuery(db: Kysely<Database>) {
+  return prepare(db, (p: { authorId: string }) =>
+    db
+      .updateTable('users')
+      .set((eb) => ({ postCount: eb('postCount', '+', 1) }))
+      .where('id', '=', p.authorId),
+  );
+}
+
+/** A like's row, compiled once; nothing when the person already likes the post. Run in its transaction. */
+function insertLikeQuery(db: Kysely<Database>) {
+  return prepare(db, (p: { postId: string; userId: string; createdAt: string }) =>
+    db
+      .insertInto('post_likes')
+      .values({ postId: p.postId, userId: p.userId, createdAt: p.createdAt })
+      .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
+      .returning('id'),
+  );
+}
+
+/** One more like on a post's count, returning its columns; compiled once, run in the like's transaction. */
+function countLikeQuery(db: Kysely<Database>) {
+  return prepare(db, (p: { postId: string }) =>
+    db
+      .updateTable('posts')
+      .set((eb) => ({ likeCount: eb('likeCount', '+', 1) }))
+      .where('id', '=', p.postId)
+      .returning(postColumns),
+  );
+}
+
+/** The author columns of a post, from its author's record. */
+const authorColumnsOf = (author: UserRecord): AuthorColumns => ({
+  authorUid: author.id,
+  authorUsername: author.username,
+  authorFirstName: author.firstName,
+  authorLastName: author.lastName,
+  authorDisplayName: author.displayName,
+  authorActive: author.active,
+  authorAvatarRenditions: author.avatarRenditions,
+});
 
 /** Either dialect's answer to EXISTS (a boolean, or 0/1) as a boolean. */
 const isTrue = (value: unknown): boolean => value === true || Number(value) === 1;
@@ -265,11 +314,19 @@ export class PostsRepository {
   private readonly likeTargetQuery: ReturnType<typeof likeTargetQuery>;
   private readonly postMediaQuery: ReturnType<typeof postMediaQuery>;
   private readonly headQuery: ReturnType<typeof headQuery>;
+  private readonly insertPostQuery: ReturnType<typeof insertPostQuery>;
+  private readonly countPostQuery: ReturnType<typeof countPostQuery>;
+  private readonly insertLikeQuery: ReturnType<typeof insertLikeQuery>;
+  private readonly countLikeQuery: ReturnType<typeof countLikeQuery>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.likeTargetQuery = likeTargetQuery(db);
     this.postMediaQuery = postMediaQuery(db);
     this.headQuery = headQuery(db);
+    this.insertPostQuery = insertPostQuery(db);
+    this.countPostQuery = countPostQuery(db);
+    this.insertLikeQuery = insertLikeQuery(db);
+    this.countLikeQuery = countLikeQuery(db);
   }
 
   /** Posts joined with their authors; one query, whatever the page size. */
@@ -459,17 +516,17 @@ export class PostsRepository {
 
   /**
    * Creates a post with its images and tags, counts it on its author and notifies the people it mentions,
-   * in one transaction. Returns the new post's state: its images as written, its row (with the author's
-   * columns) read in the transaction.
+   * in one transaction. Returns the new post's state (its images as written, its row as inserted, with the
+   * author's columns) and its author's record after the count, both read in the transaction.
    */
-  async create(post: NewPost): Promise<NotifyingPostState> {
+  async create(post: NewPost): Promise<NotifyingPostState & { author: UserRecord }> {
     return this.db.transaction().execute(async (trx) => {
       const createdAt = now();
-      const inserted = await trx
-        .insertInto('posts')
-        .values({ authorId: post.authorId, body: post.body, createdAt })
-        .returning(postColumns)
-        .executeTakeFirstOrThrow();
+      const inserted = await this.insertPostQuery.executeTakeFirst(
+        { authorId: post.authorId, body: post.body, createdAt },
+        trx,
+      );
+      if (!inserted) throw new Error('the new post was not returned by its insert');
       const id = inserted.id;
       const postId = toId(id);
       const media: PostMediaRecord[] = [];
@@ -503,26 +560,12 @@ export class PostsRepository {
         media.push(row);
       }
       await this.insertTags(trx, id, post.tags);
-      // The count's update returns the author's columns: the post's document is built from the two writes'
-      // own results, with nothing read back (ADR 0029).
-      const author = await trx
-        .updateTable('users')
-        .set((eb) => ({ postCount: eb('postCount', '+', 1) }))
-        .where('id', '=', post.authorId)
-        .returning((eb) => [
-          'users.id as authorUid',
-          'users.username as authorUsername',
-          'users.firstName as authorFirstName',
-          'users.lastName as authorLastName',
-          'users.displayName as authorDisplayName',
-          'users.active as authorActive',
-          eb
-            .selectFrom('media')
-            .select('media.renditions')
-            .whereRef('media.id', '=', 'users.avatarMediaId')
-            .as('authorAvatarRenditions'),
-        ])
-        .executeTakeFirstOrThrow();
+      // The author's record after the count gives both documents the write publishes: the post's (its
+      // author columns) and the author's own (the post count). Nothing is read back after the commit
+      // (ADR 0029).
+      await this.countPostQuery.execute({ authorId: post.authorId }, trx);
+      const [author] = await readUserRecords(trx, [post.authorId]);
+      if (!author) throw new Error('the author of a new post is gone');
       const deliveries = await recordNotifications(
         trx,
         { actorId: post.authorId, postId, commentId: null },
@@ -530,9 +573,10 @@ export class PostsRepository {
         post.mentions,
       );
       return {
-        record: toPostRecord({ ...inserted, ...author }),
+        record: toPostRecord({ ...inserted, ...authorColumnsOf(author) }),
         media,
         notified: { deliveries, withdrawn: [] },
+        author,
       };
     });
   }
@@ -668,12 +712,10 @@ export class PostsRepository {
       return await this.db.transaction().execute(async (trx) => {
         // The like's foreign key holds the post (PostgreSQL's key-share lock) until the commit, so a
         // deletion either finished before (the insert fails on the key) or waits for this transaction.
-        const inserted = await trx
-          .insertInto('post_likes')
-          .values({ postId, userId, createdAt: now() })
-          .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
+        const inserted = await this.insertLikeQuery.executeTakeFirst(
+          { postId, userId, createdAt: now() },
+          trx,
+        );
         if (!inserted) {
           return {
             record: target.record,
@@ -682,12 +724,8 @@ export class PostsRepository {
             changed: false,
           };
         }
-        const counted = await trx
-          .updateTable('posts')
-          .set((eb) => ({ likeCount: eb('likeCount', '+', 1) }))
-          .where('id', '=', postId)
-          .returning(postColumns)
-          .executeTakeFirstOrThrow();
+        const counted = await this.countLikeQuery.executeTakeFirst({ postId }, trx);
+        if (!counted) throw new Error('the liked post was not returned by its count');
         const deliveries = await recordNotifications(
           trx,
           { actorId: userId, postId, commentId: null },

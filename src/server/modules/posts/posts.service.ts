@@ -100,9 +100,9 @@ export class PostsService {
       const state = await this.posts.create({
         authorId: viewer.uid,
         body: post.body,
-        tags: extractHashtags(post.body),
+        tags: hashtagsOf(post.body),
         media,
-        mentions: mentionedUsernames(post.body),
+        mentions: mentionsOf(post.body),
       });
       await this.uploads.committed(batch);
       const created = this.documentOf(state);
@@ -111,8 +111,8 @@ export class PostsService {
           topic: feedTopic,
           data: { head: created.id, change: { kind: 'created', post: created } },
         });
-        // The author's post count changed; their document is not at hand, so it is read once.
-        await this.users.publish(viewer.uid);
+        // The author's post count changed: their record as the write left it is at hand (ADR 0029).
+        await this.users.publishRecords([state.author]);
       });
       await this.notifications.notified(state.notified);
       return { ...created, liked: false };
@@ -444,6 +444,13 @@ export class PostsService {
     return found;
   }
 }
+
+/**
+ * The hashtags and mentions of a new post's text. Every hashtag token starts with '#' and every mention
+ * with '@', so a text without the sign needs no pass of the tokenizer (most posts have neither).
+ */
+const hashtagsOf = (body: string): string[] => (body.includes('#') ? extractHashtags(body) : []);
+const mentionsOf = (body: string): string[] => (body.includes('@') ? mentionedUsernames(body) : []);
 
 /** The shared rule of a post's text and images (text-rules.ts), the one the web app's forms check too. */
 function checkPost(body: string, imageCount: number): void {
