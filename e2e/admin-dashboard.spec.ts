@@ -1,31 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, test, type TestUser } from './fixtures.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
+import { watchCsp } from './support/csp.js';
 
 // The moderation console's dashboard (issue: moderation and administration §4): only staff reach it; its
 // charts and page-performance table fill from real use of the app; axe is clean in light and dark.
-
-interface CspGlobals {
-  document: { addEventListener: (type: string, listener: (event: CspEvent) => void) => void };
-  __hearthCsp?: string[];
-}
-interface CspEvent {
-  violatedDirective: string;
-  blockedURI: string;
-}
-
-/** Records every Content-Security-Policy violation of the page's documents. */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const globals = globalThis as unknown as CspGlobals;
-    globals.__hearthCsp = [];
-    globals.document.addEventListener('securitypolicyviolation', (event) => {
-      globals.__hearthCsp?.push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  return () =>
-    page.evaluate(() => (globalThis as unknown as CspGlobals).__hearthCsp ?? ['not watched']);
-}
 
 /**
  * Loads a page and leaves it: leaving hides the page, and the reporter sends what it measured with

@@ -1,34 +1,10 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, test, uniquePostText } from './fixtures.js';
 import { findInFeed } from './support/posts.js';
+import { watchCsp } from './support/csp.js';
 
 // How the web app reaches the browser (issue: performance §5, ADR 0024): its code precompressed, its
 // pages compressed, no public source maps, and no page load that trips the CSP (zod runs jitless).
-
-interface CspGlobals {
-  document: { addEventListener: (type: string, listener: (event: CspEvent) => void) => void };
-  __hearthCsp?: string[];
-}
-interface CspEvent {
-  violatedDirective: string;
-  blockedURI: string;
-  sourceFile: string;
-}
-
-/** Records every Content-Security-Policy violation of the page's documents. */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const globals = globalThis as unknown as CspGlobals;
-    globals.__hearthCsp = [];
-    globals.document.addEventListener('securitypolicyviolation', (event) => {
-      globals.__hearthCsp?.push(
-        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`,
-      );
-    });
-  });
-  return () =>
-    page.evaluate(() => (globalThis as unknown as CspGlobals).__hearthCsp ?? ['not watched']);
-}
 
 /** The document, JS and CSS answers of a page load, with their content coding. */
 function recordCode(page: Page): { url: string; encoding: string | null; vary: string }[] {
