@@ -279,6 +279,8 @@ function withoutSearchTriggers(db: SQLite.Database, load: () => void): void {
   load();
   for (const trigger of triggers) db.exec(trigger.sql);
   db.exec("INSERT INTO posts_search (posts_search) VALUES ('rebuild')");
+  // The index now holds every post: new ones are indexed in batches from here (migration 0009).
+  db.exec('UPDATE search_state SET "indexedThrough" = (SELECT coalesce(max(id), 0) FROM posts)');
 }
 
 function stepLogger(log: (line: string) => void) {

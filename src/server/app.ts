@@ -58,6 +58,8 @@ import { FollowsRepository } from './modules/follows/follows.repository.js';
 import { FollowsService } from './modules/follows/follows.service.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { SearchBacklog } from './modules/search/search-backlog.js';
+import { SearchBacklogRepository } from './modules/search/search-backlog.repository.js';
 import { createSearchRepository } from './modules/search/search.repository.js';
 import { SearchService } from './modules/search/search.service.js';
 import { ProfilesRepository } from './modules/profiles/profiles.repository.js';
@@ -437,9 +439,17 @@ export async function buildApp(
     await app.register(dashboardRoutes, { dashboard });
     await app.register(adminUsersRoutes, { usersAdmin });
     await app.register(moderationRoutes, { moderation });
+    // SQLite indexes new posts for search in batches, PostgreSQL in each post's own row (ADR 0030).
+    const searchBacklog = new SearchBacklog(
+      new SearchBacklogRepository(database.db),
+      database.dialect,
+      log,
+    );
+    searchBacklog.start();
+    closers.push(() => searchBacklog.close());
     await app.register(searchRoutes, {
       search: new SearchService(
-        createSearchRepository(database.db, database.dialect),
+        createSearchRepository(database.db, database.dialect, searchBacklog),
         posts,
         (key) => storage.url(key),
       ),

@@ -7,6 +7,7 @@ import * as notifications from './0005-notifications.js';
 import * as search from './0006-search.js';
 import * as moderation from './0007-moderation.js';
 import * as searchMerging from './0008-search-merging.js';
+import * as searchBacklog from './0009-search-backlog.js';
 
 /** Every migration in order. Static imports, so the same list runs from source and from the build. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-search': search,
   '0007-moderation': moderation,
   '0008-search-merging': searchMerging,
+  '0009-search-backlog': searchBacklog,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { toCount, toId } from '../../db/values.js';
+import type { SearchBacklog } from './search-backlog.js';
 import {
   authorAvatarRenditions,
   authorSelection,
@@ -245,9 +246,20 @@ export abstract class SearchRepository {
   }
 }
 
-/** FTS5: the index `posts_search` (migration 0006) over the text and author of each post. */
+/**
+ * FTS5: the index `posts_search` (migration 0006) over the text and author of each post, brought up to
+ * date in batches (migration 0009): the posts written since the last batch are indexed before each search.
+ */
 class SqliteSearchRepository extends SearchRepository {
+  constructor(
+    db: Kysely<Database>,
+    private readonly backlog: SearchBacklog,
+  ) {
+    super(db);
+  }
+
   protected async fullText(search: PostSearch): Promise<string[]> {
+    await this.backlog.flush();
     const prefix = prefixWord(search);
     const terms = [
       ...search.words.map((word, index) =>
@@ -365,7 +377,13 @@ class PostgresSearchRepository extends SearchRepository {
   }
 }
 
-/** The search repository for the database in use. */
-export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): SearchRepository {
-  return dialect === 'postgres' ? new PostgresSearchRepository(db) : new SqliteSearchRepository(db);
+/** The search repository for the database in use; SQLite's indexes new posts through `backlog`. */
+export function createSearchRepository(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  backlog: SearchBacklog,
+): SearchRepository {
+  return dialect === 'postgres'
+    ? new PostgresSearchRepository(db)
+    : new SqliteSearchRepository(db, backlog);
 }
