@@ -4,6 +4,7 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import { limits } from '../../../shared/limits.js';
 import { postPageSchema, postViewSchema, type PostView } from '../../../shared/schemas/post.js';
 import { peopleResultSchema, trendingTagsSchema } from '../../../shared/schemas/search.js';
+import { prefixProbe } from './search.repository.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import {
   createTestApp,
@@ -222,6 +223,31 @@ describe.each(databaseTargets)('search on $name', (target) => {
       expect(await idsFor(`fresh ${word.slice(0, 6)}`)).toEqual([post.id]);
       // Only the last word: an earlier one must match whole.
       expect(await idsFor(`${word.slice(0, 6)} fresh`)).toEqual([]);
+    });
+
+    it('finds the same matches for a prefix common among the newest posts as for a rare one', async () => {
+      // PostgreSQL reads a prefix by one plan or another from how often it matches the newest posts
+      // (`prefixProbe`); the answer is the same either way.
+      const common = uniqueWord();
+      const rare = uniqueWord();
+      const written: PostView[] = [];
+      for (let index = 0; index < prefixProbe.dense + 2; index += 1) {
+        written.push(await write(ben, `${common} number ${index}`));
+      }
+      const lone = await write(ben, `${rare} once`);
+      const newestFirst = written.map((post) => post.id).reverse();
+      const everyPage = async (q: string) => {
+        const ids: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await searchPosts(q, cursor === null ? '' : `&cursor=${cursor}`);
+          ids.push(...page.items.map((post) => post.id));
+          cursor = page.nextCursor;
+        } while (cursor !== null);
+        return ids;
+      };
+      expect((await everyPage(common.slice(0, 7))).sort()).toEqual([...newestFirst].sort());
+      expect(await idsFor(rare.slice(0, 7))).toEqual([lone.id]);
     });
 
     it('needs every word, in any case and order', async () => {
