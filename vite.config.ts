@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
+import { preact } from '@preact/preset-vite';
 import { defineConfig } from 'vite';
+import { reactToPreact } from './scripts/react-to-preact.js';
 import { serviceWorker } from './scripts/vite-service-worker.js';
 import { webDelivery } from './scripts/vite-web-delivery.js';
 
@@ -11,13 +12,17 @@ export default defineConfig({
   root: here('./src/web'),
   publicDir: here('./src/web/public'),
   resolve: {
-    alias: {
-      '@shared': here('./src/shared'),
-      '@web': here('./src/web'),
-    },
+    alias: [
+      { find: '@shared', replacement: here('./src/shared') },
+      { find: '@web', replacement: here('./src/web') },
+      // React's API from preact/compat (scripts/react-to-preact.ts).
+      ...reactToPreact,
+    ],
   },
   plugins: [
-    react(),
+    // JSX through preact/compat's runtime and Preact's fast refresh in development; the aliases above
+    // already send React's modules to preact/compat.
+    preact({ reactAliasesEnabled: false, jsxImportSource: 'preact/compat' }),
     serviceWorker(),
     ...webDelivery({ zodConfig: here('./src/web/lib/zod-config.ts') }),
   ],

@@ -1,16 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { reactLibraries, reactToPreact } from './scripts/react-to-preact.js';
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
-      '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
-    },
+    alias: [
+      { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
+      { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
+      // The web tests run on preact/compat, as the built app does (scripts/react-to-preact.ts).
+      ...reactToPreact,
+      // Testing Library's main file is CommonJS, whose require() calls no alias reaches: its ES build is.
+      {
+        find: /^@testing-library\/react$/,
+        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+      },
+    ],
+  },
+  environments: {
+    // The jsdom tests' environment. Vitest leaves out the `module` condition, so react-router would load
+    // as CommonJS, whose require('react') no alias reaches; with it, its ES build is used, as in the app.
+    client: { resolve: { conditions: ['module'] } },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Aliases reach only inlined modules: the libraries that import React must go through Vite too.
+    server: { deps: { inline: reactLibraries } },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Integration files each make their own databases; two at a time suits the 2-core machines.

@@ -27,7 +27,10 @@ export interface MentionFieldProps {
   'aria-haspopup': 'listbox';
   'aria-controls': string | undefined;
   'aria-activedescendant': string | undefined;
+  /** The caret or selection may have moved: all three (see the handlers). */
   onSelect: (event: { currentTarget: HTMLTextAreaElement }) => void;
+  onKeyUp: (event: { currentTarget: HTMLTextAreaElement }) => void;
+  onMouseUp: (event: { currentTarget: HTMLTextAreaElement }) => void;
   onFocus: (event: { currentTarget: HTMLTextAreaElement }) => void;
   onBlur: () => void;
 }
@@ -218,7 +221,17 @@ export function useMentionTypeahead({ setText }: MentionTypeaheadOptions): Menti
       'aria-haspopup': 'listbox',
       'aria-controls': showList ? listboxId : undefined,
       'aria-activedescendant': showList && activePerson ? optionId(activePerson) : undefined,
+      // React's onSelect fires on every caret move; under Preact (scripts/react-to-preact.ts) it is the
+      // DOM's select event, fired only when text gets selected. Key and mouse releases catch the moves it
+      // misses (arrows, Home/End, a click into the text), as React's own plugin does; update() is
+      // harmless when nothing moved.
       onSelect: (event) => {
+        update(event.currentTarget);
+      },
+      onKeyUp: (event) => {
+        update(event.currentTarget);
+      },
+      onMouseUp: (event) => {
         update(event.currentTarget);
       },
       onFocus: (event) => {

@@ -183,7 +183,10 @@ describe('the dashboard', () => {
     });
     const view = show();
     await screen.findByRole('region', { name: 'Posts and comments per day' });
-    expect(plots.length).toBeGreaterThan(0);
+    // The plots are made in an effect, which Preact runs after the next frame, not as the chart shows.
+    await vi.waitFor(() => {
+      expect(plots.length).toBeGreaterThan(0);
+    });
     act(() => {
       view.unmount();
     });

@@ -58,6 +58,11 @@ export function CommentThread({
     complete,
     loadedAt: full ? replies.dataUpdatedAt : threadsLoadedAt,
   });
+  // With every reply loaded, the viewer's new ones end the same list: one keyed list, so a reply moving
+  // from `extra` into `shown` (when the thread is read again) keeps its element, and the focus on it.
+  // Otherwise they wait after "Show more replies", where they belong in time.
+  const listed = complete ? [...shown, ...extra] : shown;
+  const after = complete ? [] : extra;
   const loadingMore = (expanded && replies.isPending) || replies.isFetchingNextPage;
   const focusFrom = useFocusAfterLoad(listRef, '[data-comment]', shown.length, loadingMore);
 
@@ -106,9 +111,9 @@ export function CommentThread({
       {itemFor(thread)}
       {shown.length > 0 || extra.length > 0 || !complete || reply ? (
         <div className="comment-thread__replies">
-          {shown.length > 0 ? (
+          {listed.length > 0 ? (
             <ul className="comment-list comment-list--replies" ref={listRef}>
-              {shown.map(item)}
+              {listed.map(item)}
             </ul>
           ) : null}
           {!complete ? (
@@ -130,8 +135,8 @@ export function CommentThread({
               We couldn&apos;t load more replies. {replies.error.message}
             </p>
           ) : null}
-          {extra.length > 0 ? (
-            <ul className="comment-list comment-list--replies">{extra.map(item)}</ul>
+          {after.length > 0 ? (
+            <ul className="comment-list comment-list--replies">{after.map(item)}</ul>
           ) : null}
           {reply ? (
             <CommentForm
