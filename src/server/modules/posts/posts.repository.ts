@@ -21,7 +21,7 @@ import {
   authorSelection,
   type AuthorColumns,
 } from '../users/authors.repository.js';
-import { readUserRecords, type UserRecord } from '../users/users.repository.js';
+import { userRecordReader, type UserRecord } from '../users/users.repository.js';
 
 /** A post row with its author, as every list and lookup reads it. */
 export interface PostRecord extends AuthorColumns {
@@ -316,6 +316,7 @@ export class PostsRepository {
   private readonly headQuery: ReturnType<typeof headQuery>;
   private readonly insertPostQuery: ReturnType<typeof insertPostQuery>;
   private readonly countPostQuery: ReturnType<typeof countPostQuery>;
+  private readonly readAuthor: ReturnType<typeof userRecordReader>;
   private readonly insertLikeQuery: ReturnType<typeof insertLikeQuery>;
   private readonly countLikeQuery: ReturnType<typeof countLikeQuery>;
 
@@ -325,6 +326,7 @@ export class PostsRepository {
     this.headQuery = headQuery(db);
     this.insertPostQuery = insertPostQuery(db);
     this.countPostQuery = countPostQuery(db);
+    this.readAuthor = userRecordReader(db);
     this.insertLikeQuery = insertLikeQuery(db);
     this.countLikeQuery = countLikeQuery(db);
   }
@@ -564,7 +566,7 @@ export class PostsRepository {
       // author columns) and the author's own (the post count). Nothing is read back after the commit
       // (ADR 0029).
       await this.countPostQuery.execute({ authorId: post.authorId }, trx);
-      const [author] = await readUserRecords(trx, [post.authorId]);
+      const author = await this.readAuthor(trx, post.authorId);
       if (!author) throw new Error('the author of a new post is gone');
       const deliveries = await recordNotifications(
         trx,

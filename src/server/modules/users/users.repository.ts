@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { mentionedUsernames } from '../../../shared/mentions.js';
+import { prepare } from '../../db/prepared.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { toActive, toIdOrNull, toIsoString, toIsoStringOrNull } from '../../db/values.js';
 
@@ -117,6 +118,18 @@ export async function readUserRecords(
     .where('users.id', 'in', [...uids])
     .execute();
   return toUserRecords(trx, rows);
+}
+
+/**
+ * `readUserRecords` for one user, its query compiled once for `db` (a new post reads its author's record
+ * in its transaction: the second busiest write, ADR 0029).
+ */
+export function userRecordReader(db: Kysely<Database>) {
+  const query = prepare(db, (p: { uid: string }) => userRecords(db).where('users.id', '=', p.uid));
+  return async (trx: Transaction<Database>, uid: string): Promise<UserRecord | undefined> => {
+    const [record] = await toUserRecords(trx, await query.execute({ uid }, trx));
+    return record;
+  };
 }
 
 /** The only place that reads and writes the users table. */
