@@ -144,4 +144,22 @@ describe("SQLite's search backlog", () => {
     await expect.poll(() => found('spark')).toEqual([id]);
     await restarted.close();
   });
+
+  it('lets a search go ahead on what is indexed when the index cannot be brought up to date', async () => {
+    const id = await write('stranded flint');
+    const warnings: unknown[] = [];
+    const failing = new SearchBacklog(
+      Object.assign(new SearchBacklogRepository(database.db), {
+        indexBatch: () => Promise.reject(new Error('database is locked')),
+      }),
+      'sqlite',
+      pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line)) }),
+    );
+    await expect(failing.flush()).rejects.toThrow('database is locked');
+    await expect(failing.beforeSearch()).resolves.toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    expect(found('flint')).toEqual([]);
+    await backlog.flush();
+    expect(found('flint')).toEqual([id]);
+  });
 });

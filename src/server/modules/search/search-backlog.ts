@@ -53,6 +53,19 @@ export class SearchBacklog {
     }
   }
 
+  /**
+   * Before a post search: brings the index up to date, or, should that fail (the database busy past its
+   * timeout), leaves it as it is. The search then misses at most the last second's posts instead of
+   * failing.
+   */
+  async beforeSearch(): Promise<void> {
+    try {
+      await this.flush();
+    } catch (error) {
+      this.log.warn({ err: error }, 'search index update failed; searching what is indexed');
+    }
+  }
+
   /** Stops the interval and waits for a batch in progress; what is left is indexed at the next start. */
   async close(): Promise<void> {
     this.#closed = true;

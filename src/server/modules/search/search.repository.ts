@@ -267,7 +267,7 @@ class SqliteSearchRepository extends SearchRepository {
   }
 
   protected async fullText(search: PostSearch): Promise<string[]> {
-    await this.backlog.flush();
+    await this.backlog.beforeSearch();
     const prefix = prefixWord(search);
     const terms = [
       ...search.words.map((word, index) =>
