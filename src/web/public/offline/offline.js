@@ -20,7 +20,11 @@ async function reloadWhenReachable() {
   if (reloading || probing) return;
   probing = true;
   try {
-    const response = await window.fetch('/api/health', { cache: 'no-store' });
+    // A probe that gets no answer gives up before the next one starts.
+    const response = await window.fetch('/api/health', {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(probeEveryMs),
+    });
     if (response.ok) tryAgain();
   } catch {
     // Still offline: the next probe asks again.
