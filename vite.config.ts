@@ -3,6 +3,7 @@ import { preact } from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import { reactToPreact } from './scripts/react-to-preact.js';
 import { serviceWorker } from './scripts/vite-service-worker.js';
+import { webContract } from './scripts/web-contract.js';
 import { webDelivery } from './scripts/vite-web-delivery.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -23,6 +24,12 @@ export default defineConfig({
     // JSX through preact/compat's runtime and Preact's fast refresh in development; the aliases above
     // already send React's modules to preact/compat.
     preact({ reactAliasesEnabled: false, jsxImportSource: 'preact/compat' }),
+    // The contract's endpoints as the web app ships them: no zod (scripts/web-contract.ts, ADR 0032).
+    webContract({
+      endpointsDir: here('./src/shared/contract/endpoints'),
+      webDir: here('./src/web'),
+      checkModule: here('./src/web/lib/wire-check.ts'),
+    }),
     serviceWorker(),
     ...webDelivery({ zodConfig: here('./src/web/lib/zod-config.ts') }),
   ],
@@ -32,6 +39,16 @@ export default defineConfig({
     // Maps are written without a reference in the code and moved out of dist/web (ADR 0024).
     sourcemap: 'hidden',
     assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The contract's generated modules are one per endpoint and shape (scripts/web-contract.ts), so a
+          // page's chunk holds only what it calls; those the first paint needs go in one chunk rather than
+          // dozens of tiny ones, each with its own request and compression overhead.
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

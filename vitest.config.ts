@@ -1,8 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { reactLibraries, reactToPreact } from './scripts/react-to-preact.js';
+import { webContract } from './scripts/web-contract.js';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
+  // The web tests call the API through the contract as the built app ships it (scripts/web-contract.ts).
+  plugins: [
+    webContract({
+      endpointsDir: here('./src/shared/contract/endpoints'),
+      webDir: here('./src/web'),
+      checkModule: here('./src/web/lib/wire-check.ts'),
+    }),
+  ],
   resolve: {
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },

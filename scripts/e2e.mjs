@@ -36,12 +36,15 @@ function run(command, args, env = process.env) {
 
 async function buildWebIfStale() {
   const index = join(root, 'dist/web/index.html');
+  // The build also runs code of scripts/ (the web contract, the delivery plugins) and vite.config.ts.
   const sources = Math.max(
     newestMtime(join(root, 'src/web')),
     newestMtime(join(root, 'src/shared')),
+    newestMtime(join(root, 'scripts')),
+    statSync(join(root, 'vite.config.ts')).mtimeMs,
   );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return 0;
-  console.log('e2e: building the web app (dist/web is missing or older than src/web, src/shared)');
+  console.log('e2e: building the web app (dist/web is missing or older than its sources)');
   return run('npm', ['run', 'build:web']);
 }
 

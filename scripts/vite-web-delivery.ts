@@ -81,12 +81,12 @@ export function webDelivery({ zodConfig }: WebDeliveryOptions): Plugin[] {
   let outDir = '';
   return [
     {
-      // Every `import … from 'zod'` of the bundle gets the configured module, so zod is jitless before
+      // Every `import … from 'zod'` of the app gets the configured module, so zod is jitless before
       // the first schema is built, whatever order the chunks run in. Otherwise a schema built first makes
       // zod probe `new Function`, which the CSP reports on every page. zod-config.ts itself imports the
-      // `zod/v4` entry, which this does not touch.
+      // `zod/v4` entry, which this does not touch. zod is not on the first load (ADR 0032): it arrives
+      // with the first form or live topic that needs it, configured by this, in the build and in dev.
       name: 'hearth:zod-configured-first',
-      apply: 'build',
       enforce: 'pre',
       resolveId(source) {
         return source === 'zod' ? zodConfig : null;

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../shared/errors.js';
+import type { ErrorCode } from '../shared/error-codes.js';
 
 /** A failure a client can act on; the error handler turns it into the one JSON error shape. */
 export class DomainError extends Error {

@@ -1,6 +1,5 @@
 // spec §9: must stay the first import, so console output is silenced before any other module runs.
 import './lib/silence-console.js';
-import './lib/zod-config.js';
 import './styles/global.css';
 import './styles/posts.css';
 import './styles/social.css';

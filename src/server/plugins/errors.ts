@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode } from '../../shared/errors.js';
+import type { ErrorCode } from '../../shared/error-codes.js';
+import type { ErrorBody } from '../../shared/errors.js';
 import { isDatabaseUnreachable, markDatabaseUnreachable } from '../db/unreachable.js';
 import { DomainError } from '../errors.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isStaff, isSuspended, toRole, type Role } from '../../shared/schemas/user.js';
+import { isSuspended } from '../../shared/schemas/user.js';
+import { isStaff, toRole, type Role } from '../../shared/roles.js';
 import type { SessionCache } from '../auth/session-cache.js';
 import type { Standing } from '../auth/standing.js';
 import { AccountInactive, AccountSuspended, Forbidden, Unauthenticated } from '../errors.js';

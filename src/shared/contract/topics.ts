@@ -10,7 +10,8 @@ import { feedSignalSchema, postSchema } from '../schemas/post.js';
 import { unreadStateSchema } from '../schemas/notification.js';
 import { relationshipsSignalSchema } from '../schemas/relationship.js';
 import { moderationStateSchema } from '../schemas/report.js';
-import { isStaff, userDocumentSchema, type Role } from '../schemas/user.js';
+import { userDocumentSchema } from '../schemas/user.js';
+import { isStaff, type Role } from '../roles.js';
 
 /**
  * Who may subscribe to a topic: anyone, signed in or not (`public`), or only the signed-in account whose

@@ -172,8 +172,38 @@ export type UnreadState = z.infer<typeof unreadStateSchema>;
 /** POST /api/notifications/read: everything up to `upTo` (default: everything) is read. */
 export const markReadSchema = z.object({ upTo: idSchema.optional() }).strict();
 
-const kindSettingSchema = z.object({ inApp: z.boolean(), email: emailModeSchema }).strict();
-export type KindSetting = z.infer<typeof kindSettingSchema>;
+/** One kind's setting: shown in the app or not, and how it is mailed. */
+export interface KindSetting {
+  inApp: boolean;
+  email: EmailMode;
+}
+
+/**
+ * The mail modes a kind may take, and the message for one it may not: only mentions, replies and comments
+ * are mailed as they happen, and the in-app kinds never. Written as each kind's own list rather than a
+ * refinement, so the rule is part of the schema's JSON Schema too (the API document, and the web app's
+ * check of the answer, ADR 0032).
+ */
+function kindSettingSchemaOf(kind: ConfigurableNotificationKind) {
+  const inAppOnly = inAppOnlyKinds.includes(kind);
+  const modes = emailModes.filter((mode) =>
+    inAppOnly ? mode === 'never' : mode !== 'immediate' || immediateEmailKinds.includes(kind),
+  );
+  const refused = inAppOnly
+    ? 'This kind is shown in the app only.'
+    : 'Only mentions, replies and comments can be mailed as they happen.';
+  return z
+    .object({
+      inApp: z.boolean(),
+      email: z.enum(modes as [EmailMode, ...EmailMode[]], {
+        error: (issue) =>
+          emailModes.some((mode) => mode === issue.input)
+            ? refused
+            : 'Choose never, immediate or digest.',
+      }),
+    })
+    .strict();
+}
 
 /**
  * Per kind: shown in the app or not, and mailed never, as it happens, or in the daily digest. The
@@ -182,28 +212,10 @@ export type KindSetting = z.infer<typeof kindSettingSchema>;
 export const notificationSettingsSchema = z
   .object(
     Object.fromEntries(
-      configurableNotificationKinds.map((kind) => [kind, kindSettingSchema]),
-    ) as Record<ConfigurableNotificationKind, typeof kindSettingSchema>,
+      configurableNotificationKinds.map((kind) => [kind, kindSettingSchemaOf(kind)]),
+    ) as Record<ConfigurableNotificationKind, ReturnType<typeof kindSettingSchemaOf>>,
   )
-  .strict()
-  .superRefine((settings, context) => {
-    for (const kind of configurableNotificationKinds) {
-      if (settings[kind].email === 'immediate' && !immediateEmailKinds.includes(kind)) {
-        context.addIssue({
-          code: 'custom',
-          path: [kind, 'email'],
-          message: 'Only mentions, replies and comments can be mailed as they happen.',
-        });
-      }
-      if (settings[kind].email !== 'never' && inAppOnlyKinds.includes(kind)) {
-        context.addIssue({
-          code: 'custom',
-          path: [kind, 'email'],
-          message: 'This kind is shown in the app only.',
-        });
-      }
-    }
-  });
+  .strict();
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /** What an account starts with: everything in the app; mentions, replies and comments mailed at once. */

@@ -135,11 +135,18 @@ export const feedTabs = ['following', 'everyone'] as const;
 export const feedTabSchema = z.enum(feedTabs, { error: 'Choose the following or everyone feed.' });
 export type FeedTab = z.infer<typeof feedTabSchema>;
 
+/** A hashtag's characters: letters, digits and underscores, at most 100. */
+const hashtagPattern = /^[\p{L}\p{N}_]{1,100}$/u;
+
+/** A hashtag as a request names it: trimmed, and lowercased as tags are stored. */
 export const hashtagSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[\p{L}\p{N}_]{1,100}$/u, 'Not a valid hashtag.');
+  .regex(hashtagPattern, 'Not a valid hashtag.');
+
+/** A hashtag in an answer: as stored, already trimmed and lowercased. */
+export const storedHashtagSchema = z.string().regex(hashtagPattern, 'Not a valid hashtag.');
 
 /**
  * GET /api/feed. `cursor` pages towards older posts; `after` instead asks for posts newer than an id

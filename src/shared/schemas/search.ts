@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
-import { authorSchema, hashtagSchema, pageLimitSchema } from './post.js';
+import { authorSchema, pageLimitSchema, storedHashtagSchema } from './post.js';
 
 /**
  * Search (issue: notifications and search §3). One text box: words, "quoted phrases", from:username and
@@ -39,7 +39,7 @@ export type PostSearchQuery = z.infer<typeof postSearchQuerySchema>;
 
 /** One of the day's most used tags. */
 export const trendingTagSchema = z.object({
-  tag: hashtagSchema,
+  tag: storedHashtagSchema,
   /** Posts with it in the last day. */
   posts: z.number().int().min(1),
   /** Different people who used it in the last day. */

@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
 import { isReservedUsername } from '../paths.js';
+import { roles } from '../roles.js';
 
-/**
- * spec §3's `user` and `admin`, and `moderator` between them (issue: moderation and administration §1):
- * moderators handle reports and content and suspend people; administrators also manage roles, rules and
- * the instance.
- */
-export const roles = ['user', 'moderator', 'admin'] as const;
 export const roleSchema = z.enum(roles, { error: 'Choose user, moderator or admin.' });
-export type Role = z.infer<typeof roleSchema>;
-
-/** A stored role as the contract knows it; anything unknown is an ordinary user. */
-export function toRole(value: string | null | undefined): Role {
-  return value === 'admin' || value === 'moderator' ? value : 'user';
-}
 
 /**
  * Whether a suspension that began at `since` and ends at `until` (null: indefinitely) holds at `now`: one
@@ -22,16 +11,6 @@ export function toRole(value: string | null | undefined): Role {
  */
 export function isSuspended(since: string | null, until: string | null, now = Date.now()): boolean {
   return since !== null && (until === null || Date.parse(until) > now);
-}
-
-/** Moderators and administrators: the people who see the console. */
-export function isStaff(role: Role): boolean {
-  return role !== 'user';
-}
-
-/** How much a role may do; nobody acts on an account of equal or higher rank. */
-export function roleRank(role: Role): number {
-  return roles.indexOf(role);
 }
 
 /**

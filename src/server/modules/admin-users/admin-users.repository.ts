@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AdminUserState } from '../../../shared/schemas/admin-user.js';
 import { adminUserDetailLimits } from '../../../shared/schemas/admin-user.js';
-import { toRole, type Role } from '../../../shared/schemas/user.js';
+import { toRole, type Role } from '../../../shared/roles.js';
 import type { Database } from '../../db/schema.js';
 import { toActive, toCount, toId, toIsoString, toIsoStringOrNull } from '../../db/values.js';
 import type { AuditEntry, AuditLogRepository } from '../moderation/audit-log.repository.js';

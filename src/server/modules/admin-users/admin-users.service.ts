@@ -12,7 +12,8 @@ import {
   type ModerationAction,
 } from '../../../shared/schemas/moderation.js';
 import type { Page } from '../../../shared/schemas/post.js';
-import { isSuspended, roleRank, type Role } from '../../../shared/schemas/user.js';
+import { isSuspended } from '../../../shared/schemas/user.js';
+import { roleRank, type Role } from '../../../shared/roles.js';
 import type { Config } from '../../config.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import { actionMail, type Mailer } from '../../mail/mailer.js';

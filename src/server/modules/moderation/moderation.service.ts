@@ -30,7 +30,8 @@ import {
   type SuspensionDuration,
   type UserSuspensionState,
 } from '../../../shared/schemas/report.js';
-import { isStaff, isSuspended, roleRank, toRole, type Role } from '../../../shared/schemas/user.js';
+import { isSuspended } from '../../../shared/schemas/user.js';
+import { isStaff, roleRank, toRole, type Role } from '../../../shared/roles.js';
 import type { Config } from '../../config.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';

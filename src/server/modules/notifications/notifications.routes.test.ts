@@ -477,11 +477,31 @@ describe.each(databaseTargets)('notifications on $name', (target) => {
         400,
         'validation_failed',
       );
-      expectError(
+      const immediateLike = expectError(
         await put({ ...defaultNotificationSettings, like: { inApp: true, email: 'immediate' } }),
         400,
         'validation_failed',
       );
+      expect(immediateLike.fields).toEqual({
+        like: 'Only mentions, replies and comments can be mailed as they happen.',
+      });
+      const mailedReport = expectError(
+        await put({
+          ...defaultNotificationSettings,
+          report_resolved: { inApp: true, email: 'digest' },
+        }),
+        400,
+        'validation_failed',
+      );
+      expect(mailedReport.fields).toEqual({
+        report_resolved: 'This kind is shown in the app only.',
+      });
+      const unknownMode = expectError(
+        await put({ ...defaultNotificationSettings, mention: { inApp: true, email: 'weekly' } }),
+        400,
+        'validation_failed',
+      );
+      expect(unknownMode.fields).toEqual({ mention: 'Choose never, immediate or digest.' });
       const { follow: _left, ...missing } = defaultNotificationSettings;
       expectError(await put(missing), 400, 'validation_failed');
       expectError(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../../../shared/errors.js';
+import type { ErrorCode } from '../../../shared/error-codes.js';
 import { limits, rateLimits } from '../../../shared/limits.js';
 import {
   authorPageSchema,

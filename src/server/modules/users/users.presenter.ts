@@ -1,10 +1,10 @@
 import {
   isSuspended,
-  toRole,
   type Me,
   type Suspension,
   type UserDocument,
 } from '../../../shared/schemas/user.js';
+import { toRole } from '../../../shared/roles.js';
 import { usernameCooldownEnds } from '../../../shared/username-change.js';
 import { parseRenditions } from '../../media/renditions.js';
 import type { UserRecord } from './users.repository.js';

@@ -1,5 +1,6 @@
 import { mentionedUsernames } from '../../../shared/mentions.js';
-import type { Role, UserDocument } from '../../../shared/schemas/user.js';
+import type { UserDocument } from '../../../shared/schemas/user.js';
+import type { Role } from '../../../shared/roles.js';
 import { userTopic } from '../../../shared/realtime.js';
 import type { ReadCache } from '../../cache/read-cache.js';
 import { NotFound } from '../../errors.js';

@@ -1,7 +1,8 @@
 import type { ReactNode, RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { profilePath } from '@shared/paths.js';
-import { isStaff, type UserDocument } from '@shared/schemas/user.js';
+import type { UserDocument } from '@shared/schemas/user.js';
+import { isStaff } from '@shared/roles.js';
 import { useModerationCounts } from '@web/features/admin/use-moderation-counts.js';
 import { unreadBadgeText } from '@web/features/notifications/unread-state.js';
 import { useUnreadState } from '@web/features/notifications/use-unread-state.js';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { editProfilePath } from '@shared/paths.js';
-import { isStaff } from '@shared/schemas/user.js';
+import { isStaff } from '@shared/roles.js';
 import { LoadingScreen } from '@web/components/ui/loading-screen.js';
 import { accountKeys } from '@web/features/account/account-keys.js';
 import { DeleteAccountSection } from '@web/features/account/components/delete-account-section.js';

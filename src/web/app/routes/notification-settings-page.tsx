@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router';
-import { isStaff } from '@shared/schemas/user.js';
+import { isStaff } from '@shared/roles.js';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
 import { useAuth } from '@web/features/auth/auth-state.js';
 import { decideSignedIn } from '@web/features/auth/guards.js';

@@ -1,5 +1,5 @@
 import type { AdminUserState } from '@shared/schemas/admin-user.js';
-import type { Role } from '@shared/schemas/user.js';
+import type { Role } from '@shared/roles.js';
 
 /** What the users list is filtered by (kept in the address). */
 export interface AdminUserFilters {

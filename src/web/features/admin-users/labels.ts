@@ -1,6 +1,6 @@
 import type { AdminUserState } from '@shared/schemas/admin-user.js';
 import type { ModerationAction } from '@shared/schemas/moderation.js';
-import type { Role } from '@shared/schemas/user.js';
+import type { Role } from '@shared/roles.js';
 
 export const roleLabels: Record<Role, string> = {
   user: 'User',

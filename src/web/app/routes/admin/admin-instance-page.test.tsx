@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InstanceRule, InstanceSettings } from '@shared/schemas/instance.js';
-import type { Role } from '@shared/schemas/user.js';
+import type { Role } from '@shared/roles.js';
 import { jsonResponse, stubFetch } from '@web/test/fetch-stub.js';
 import { renderRoute, seenRequest, signedIn } from '@web/test/render-route.js';
 import { AdminInstancePage } from './admin-instance-page.js';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@shared/schemas/user.js';
+import type { Role } from '@shared/roles.js';
 import { signedIn, signedOut, renderRoute } from '@web/test/render-route.js';
 import { makeUserDocument } from '@web/test/user-fixtures.js';
 import { AdminLayout } from './admin-layout.js';

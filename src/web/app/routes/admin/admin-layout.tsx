@@ -1,7 +1,8 @@
 import '@web/styles/admin.css';
 import type { ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { isStaff, type UserDocument } from '@shared/schemas/user.js';
+import type { UserDocument } from '@shared/schemas/user.js';
+import { isStaff } from '@shared/roles.js';
 import { LoadingScreen } from '@web/components/ui/loading-screen.js';
 import { useAuth } from '@web/features/auth/auth-state.js';
 import { useModerationCounts } from '@web/features/admin/use-moderation-counts.js';

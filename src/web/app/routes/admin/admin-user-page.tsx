@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
 import type { AdminUserDetail, AdminUserReport } from '@shared/schemas/admin-user.js';
 import { suspensionDurations, type SuspensionDuration } from '@shared/schemas/report.js';
-import { roles, type Role } from '@shared/schemas/user.js';
+import { roles, type Role } from '@shared/roles.js';
 import { Avatar } from '@web/components/ui/avatar.js';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
 import { StatusPanel } from '@web/components/ui/status-panel.js';

@@ -6,7 +6,8 @@ import {
   adminUserStateSchema,
   adminUserStates,
 } from '@shared/schemas/admin-user.js';
-import { roleSchema, roles } from '@shared/schemas/user.js';
+import { roleSchema } from '@shared/schemas/user.js';
+import { roles } from '@shared/roles.js';
 import { ListEnd } from '@web/components/ui/list-end.js';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
 import { StatusPanel } from '@web/components/ui/status-panel.js';

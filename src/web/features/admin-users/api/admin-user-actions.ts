@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminUserEndpoints as api } from '@shared/contract/endpoints/admin-users.js';
 import { moderationEndpoints as moderation } from '@shared/contract/endpoints/moderation.js';
 import type { SuspensionDuration } from '@shared/schemas/report.js';
-import type { Role } from '@shared/schemas/user.js';
+import type { Role } from '@shared/roles.js';
 import { callApi } from '@web/lib/api-client.js';
 import { adminUserKeys } from '../admin-user-keys.js';
 

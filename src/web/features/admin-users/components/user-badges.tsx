@@ -1,5 +1,5 @@
 import type { AdminUserState } from '@shared/schemas/admin-user.js';
-import type { Role } from '@shared/schemas/user.js';
+import type { Role } from '@shared/roles.js';
 import { roleLabels, stateLabels } from '../labels.js';
 
 /** The account's role (when not an ordinary user) and state, as small labels. */

@@ -13,9 +13,10 @@ import { fullTimeLabel, relativeTimeLabel } from '@web/lib/relative-time.js';
 import { useNow } from '@web/lib/use-now.js';
 import { useSelfClearing } from '@web/lib/use-self-clearing.js';
 import { canDeletePost, canEditPost, type PostViewerState } from '../viewer.js';
-import { DeletePostDialog } from './delete-post-dialog.js';
 import {
   loadPostEditForm,
+  DeletePostDialog,
+  loadDeletePostDialog,
   loadVersionsDialog,
   PostEditForm,
   VersionsDialog,
@@ -58,9 +59,11 @@ export function PostCard({
   const canDelete = canDeletePost(viewer, post.author.uid);
 
   useEffect(() => {
-    // Authors are likely to edit: have the form's code ready before they ask.
+    // Authors are likely to edit: have the form's code ready before they ask, and the deletion's
+    // confirmation, so it opens at once from the menu.
     if (canEdit) preload(loadPostEditForm);
-  }, [canEdit]);
+    if (canDelete) preload(loadDeletePostDialog);
+  }, [canEdit, canDelete]);
 
   // Pointing at the fallback, to copy its link by hand, keeps it on screen.
   const noticeHold = useSelfClearing(notice, () => {
@@ -193,18 +196,20 @@ export function PostCard({
       </div>
 
       {dialog === 'delete' ? (
-        <DeletePostDialog
-          postId={post.id}
-          byModerator={viewer?.uid !== post.author.uid}
-          returnFocus={() => more.current}
-          onCancel={() => {
-            setDialog(null);
-          }}
-          onDeleted={(postId) => {
-            setDialog(null);
-            onDeleted?.(postId);
-          }}
-        />
+        <Suspense fallback={null}>
+          <DeletePostDialog
+            postId={post.id}
+            byModerator={viewer?.uid !== post.author.uid}
+            returnFocus={() => more.current}
+            onCancel={() => {
+              setDialog(null);
+            }}
+            onDeleted={(postId) => {
+              setDialog(null);
+              onDeleted?.(postId);
+            }}
+          />
+        </Suspense>
       ) : null}
       {dialog === 'versions' && post.editedAt ? (
         <Suspense fallback={null}>
