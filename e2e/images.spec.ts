@@ -81,6 +81,31 @@ test('the first feed image loads eagerly with high priority; every post image ha
   const lead = firstFeedImage(page);
   await expect(lead).toHaveAttribute('fetchpriority', 'high');
   await expect(lead).toHaveAttribute('loading', 'eager');
+  // The head names that image too, with its srcset and sizes: the browser fetches it with the scripts,
+  // before the feed's answer arrives, and the <img> uses that copy.
+  const imagePreload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(imagePreload).toHaveCount(1);
+  await expect(imagePreload).toHaveAttribute('fetchpriority', 'high');
+  expect(await imagePreload.getAttribute('imagesrcset')).toBe(await lead.getAttribute('srcset'));
+  expect(await imagePreload.getAttribute('imagesizes')).toBe(await lead.getAttribute('sizes'));
+  const leadSource = await lead.evaluate(
+    (image) => (image as unknown as { currentSrc: string }).currentSrc,
+  );
+  const leadFetches = await page.evaluate(
+    (source) =>
+      (
+        globalThis as unknown as {
+          performance: {
+            getEntriesByType: (type: string) => { name: string; initiatorType: string }[];
+          };
+        }
+      ).performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name === source)
+        .map((entry) => entry.initiatorType),
+    leadSource,
+  );
+  expect(leadFetches).toEqual(['link']);
 
   const mine = postCard(page, newest).locator('img.post-images__image');
   await expect(mine).toHaveAttribute('width', '1600');

@@ -1,4 +1,4 @@
-import type { ImageSource } from './schemas/post.js';
+import type { ImageSource, PostImage } from './schemas/post.js';
 
 /**
  * `srcset` and `sizes` for the app's images, built only from the renditions the API says exist: an image
@@ -50,6 +50,20 @@ export function postImageSizes(imageCount: number): string {
     return `${phone} calc(50vw - ${String((phoneGutterPx + gridGapPx) / 2)}px), ${String(column)}px`;
   }
   return `${phone} calc(100vw - ${String(phoneGutterPx)}px), ${String(postInnerPx)}px`;
+}
+
+/** How many posts from the top of a list may hold the first screen's largest image. */
+const leadImageWindow = 3;
+
+/**
+ * The post of a list whose first image is likely the largest paint: the first among the top few that has
+ * images. The list loads it first, not lazily, and the feed page's head preloads it (ADR 0026): one rule
+ * for both, so the preload names the image the list shows first.
+ */
+export function leadImagePost<P extends { images: readonly PostImage[] }>(
+  posts: readonly P[],
+): P | undefined {
+  return posts.slice(0, leadImageWindow).find((post) => post.images.length > 0);
 }
 
 /** The profile cover: 750×250 and 1500×500 when both exist; it spans the wide page. */

@@ -448,6 +448,55 @@ describe.each(databaseTargets)('post page head tags on $name', (target) => {
     ).toEqual([]);
   });
 
+  it('preloads the feed’s lead image, the first among its top three posts, as each viewer’s feed shows it', async () => {
+    const reader = await signUp(t.app);
+    const follow = await send(t.app, 'PUT', `/api/users/${author.user.uid}/follow`, undefined, {
+      cookie: reader.cookie,
+    });
+    expect(follow.statusCode, follow.body).toBe(200);
+    const lead = await postWithImages(2);
+    const [small, feed] = lead.images[0]?.sources ?? [];
+    if (!small || !feed) throw new Error('the image has no renditions');
+    await postWithImages(0);
+    await postWithImages(0);
+    // Third from the top: still the list's lead image, for the Everyone and the Following feed alike.
+    for (const cookie of [undefined, reader.cookie]) {
+      for (const url of ['/', '/feed']) {
+        expect(imagePreloads(await send(t.app, 'GET', url, undefined, { cookie }))).toEqual([
+          {
+            href: lead.images[0]?.url,
+            imagesrcset: `${small.url} 600w, ${feed.url} 1200w`,
+            imagesizes: '(max-width: 672px) calc(50vw - 31px), 293px',
+            fetchpriority: 'high',
+          },
+        ]);
+      }
+      // Another address asks for another page: nothing is preloaded for it.
+      expect(
+        imagePreloads(await send(t.app, 'GET', '/feed?tag=kiln', undefined, { cookie })),
+      ).toEqual([]);
+    }
+    // Fourth from the top: the list loads it lazily, so nothing is preloaded.
+    await postWithImages(0);
+    for (const cookie of [undefined, reader.cookie]) {
+      expect(imagePreloads(await send(t.app, 'GET', '/feed', undefined, { cookie }))).toEqual([]);
+    }
+    // A reader who blocks the author sees none of their posts, so none of their images either.
+    const top = await postWithImages(1);
+    expect(
+      imagePreloads(await send(t.app, 'GET', '/feed', undefined, { cookie: reader.cookie })).map(
+        (link) => link.href,
+      ),
+    ).toEqual([top.images[0]?.url]);
+    const block = await send(t.app, 'PUT', `/api/users/${author.user.uid}/block`, undefined, {
+      cookie: reader.cookie,
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    expect(
+      imagePreloads(await send(t.app, 'GET', '/feed', undefined, { cookie: reader.cookie })),
+    ).toEqual([]);
+  });
+
   it('preloads nothing of a removed post, nor for a viewer the author blocked', async () => {
     const moderator = await signUp(t.app);
     await t.app.services.users.setRole(moderator.user.username, 'moderator');

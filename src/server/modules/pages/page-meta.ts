@@ -3,12 +3,13 @@ import { displayNameOf } from '../../../shared/display-name.js';
 import {
   coverSizes,
   coverSources,
+  leadImagePost,
   postImageSizes,
   srcSetOf,
 } from '../../../shared/image-sources.js';
 import { idPattern } from '../../../shared/ids.js';
 import { defaultImages, isReservedUsername } from '../../../shared/paths.js';
-import type { Post } from '../../../shared/schemas/post.js';
+import { feedQuerySchema, type Post } from '../../../shared/schemas/post.js';
 import { NotFound } from '../../errors.js';
 import type { Viewer } from '../../plugins/viewer.js';
 import type { PostsService } from '../posts/posts.service.js';
@@ -75,8 +76,7 @@ export class PageMetaService {
    * is also asked the API's own question, so a block either way preloads nothing.
    */
   private async postPreload(post: Post, viewer: PageViewer): Promise<ImagePreload | undefined> {
-    const image = post.images[0];
-    if (!image) return undefined;
+    if (post.images.length === 0) return undefined;
     const who = await viewer();
     if (who) {
       try {
@@ -86,10 +86,7 @@ export class PageMetaService {
         throw error;
       }
     }
-    const srcset = srcSetOf(image.sources);
-    return srcset
-      ? { href: image.url, srcset, sizes: postImageSizes(post.images.length) }
-      : { href: image.url };
+    return leadImageOf(post);
   }
 
   /** spec §2 /post/{postId}: the author, an excerpt and the first image; 404 for unknown or deleted posts. */
@@ -149,8 +146,19 @@ export class PageMetaService {
    * else, and a preload it never uses is a wasted request.
    */
   private async forFeed(viewer: PageViewer): Promise<PageMeta> {
-    const tab = (await viewer()) ? 'following' : 'everyone';
-    return { status: 200, preloadFetch: `/api/feed?tab=${tab}` };
+    const who = await viewer();
+    const tab = who ? 'following' : 'everyone';
+    // The page the preload fetches, read here too (the read caches keep it, ADR 0028): its lead image is
+    // the feed's largest paint, which the app could otherwise ask for only once the answer has arrived.
+    // A read that fails (the database is down) costs the page its preload, never the page itself: the
+    // app's own request then shows what went wrong.
+    const page = await this.posts.feed(who, feedQuerySchema.parse({ tab })).catch(() => null);
+    const lead = page && leadImagePost(page.items);
+    return {
+      status: 200,
+      preloadFetch: `/api/feed?tab=${tab}`,
+      ...(lead ? { preload: leadImageOf(lead) } : {}),
+    };
   }
 
   async forPath(pathname: string, viewer: PageViewer = anonymous, search = ''): Promise<PageMeta> {
@@ -194,26 +202,35 @@ export class PageMetaService {
   }
 }
 
+/** A post's first image as its list or page shows it, with the `<img>`'s own `srcset` and `sizes`. */
+function leadImageOf(post: Pick<Post, 'images'>): ImagePreload | undefined {
+  const image = post.images[0];
+  if (!image) return undefined;
+  const srcset = srcSetOf(image.sources);
+  return srcset
+    ? { href: image.url, srcset, sizes: postImageSizes(post.images.length) }
+    : { href: image.url };
+}
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Writes the page's head tags into the built index.html. */
 export function renderIndex(html: string, meta: PageMeta, siteName: string): string {
-  if (!meta.title) {
-    if (!meta.preloadFetch) return html;
+  const tags: string[] = [];
+  if (meta.preloadFetch) {
     // `crossorigin` (anonymous) is the app's own `fetch` (`credentials: 'same-origin'`) for a same-origin
     // address: with another credentials mode the browser would fetch the address again.
-    const link = `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(meta.preloadFetch)}">`;
-    return html.replace('</head>', () => `${link}\n</head>`);
+    tags.push(
+      `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(meta.preloadFetch)}">`,
+    );
   }
-  const tags: string[] = [];
   const property = (name: string, content: string | undefined) => {
     if (content) tags.push(`<meta property="${name}" content="${escapeHtml(content)}">`);
   };
   const named = (name: string, content: string | undefined) => {
     if (content) tags.push(`<meta name="${name}" content="${escapeHtml(content)}">`);
   };
-  named('description', meta.description);
   if (meta.preload) {
     const { href, srcset, sizes } = meta.preload;
     const responsive = srcset
@@ -223,6 +240,10 @@ export function renderIndex(html: string, meta: PageMeta, siteName: string): str
       `<link rel="preload" as="image" href="${escapeHtml(href)}"${responsive} fetchpriority="high">`,
     );
   }
+  if (!meta.title) {
+    return tags.length === 0 ? html : html.replace('</head>', () => `${tags.join('\n')}\n</head>`);
+  }
+  named('description', meta.description);
   if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}">`);
   if (meta.type) {
     property('og:type', meta.type);

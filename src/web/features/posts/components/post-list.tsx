@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryKey, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { leadImagePost } from '@shared/image-sources.js';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
 import { ListEnd } from '@web/components/ui/list-end.js';
 import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
@@ -24,8 +25,6 @@ interface PostListProps {
 }
 
 const articleSelector = 'article.post';
-/** How many posts from the top may hold the first screen's largest image. */
-const leadImageWindow = 3;
 
 /**
  * A live, keyset-paginated list of posts (issue: posts §6): the first page, then more as the reader
@@ -117,7 +116,7 @@ export function PostList({
   }
 
   // The first picture near the top is likely the Largest Contentful Paint: it loads first, not lazily.
-  const leadImagePost = posts.slice(0, leadImageWindow).find((post) => post.images.length > 0)?.id;
+  const leadImage = leadImagePost(posts)?.id;
   const onDeleted = (postId: string) => {
     const ids = order.current;
     const at = ids.indexOf(postId);
@@ -164,7 +163,7 @@ export function PostList({
               post={post}
               viewer={viewer}
               onDeleted={onDeleted}
-              leadImage={post.id === leadImagePost}
+              leadImage={post.id === leadImage}
             />
           ))}
         </div>
