@@ -187,9 +187,9 @@ export type WebContract = Map<string, string>;
 
 const ids = {
   file: (file: string) => `${virtualPrefix}${file}`,
-  group: (file: string, group: string) => `${virtualPrefix}group:${file}#${group}`,
+  group: (file: string, group: string) => `${virtualPrefix}group:${file}:${group}`,
   endpoint: (file: string, group: string, key: string) =>
-    `${virtualPrefix}endpoint:${file}#${group}.${key}`,
+    `${virtualPrefix}endpoint:${file}:${group}.${key}`,
   shape: (name: string) => `${virtualPrefix}shape:${name}`,
 };
 
@@ -307,6 +307,16 @@ export function webContract({ endpointsDir, webDir, checkModule }: WebContractOp
       const file = resolved.id.split('?')[0] ?? '';
       if (path.dirname(file) !== endpointsDir || !file.endsWith('.ts')) return null;
       return ids.file(file);
+    },
+    // In development, a change to the shared code the contract is made of (an endpoint or a schema)
+    // makes the modules anew, and the page reloads with them.
+    handleHotUpdate({ file, server }) {
+      if (!inside(file, path.dirname(path.dirname(endpointsDir)))) return;
+      generated = null;
+      for (const module of server.moduleGraph.idToModuleMap.values()) {
+        if (module.id?.startsWith(virtualPrefix)) server.moduleGraph.invalidateModule(module);
+      }
+      server.ws.send({ type: 'full-reload' });
     },
     async load(id) {
       if (!id.startsWith(virtualPrefix)) return null;
