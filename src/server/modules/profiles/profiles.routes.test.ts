@@ -720,21 +720,21 @@ describe.each(databaseTargets)('profile editing on $name', (target) => {
 
     describe('a refused upload writes nothing', () => {
       it.each([
-        ['a text file', () => images.notImages.text, 415, 'unsupported_media_type'],
-        ['an SVG', () => images.notImages.svg, 415, 'unsupported_media_type'],
-        ['an HTML page', () => images.notImages.html, 415, 'unsupported_media_type'],
-        ['a truncated JPEG', () => images.truncatedJpeg(), 400, 'validation_failed'],
-        ['an empty file', () => Buffer.alloc(0), 400, 'validation_failed'],
-        ['a 2.5-gigapixel PNG', () => images.pngFlood(), 413, 'payload_too_large'],
+        ['a text file', 415, 'unsupported_media_type', () => images.notImages.text],
+        ['an SVG', 415, 'unsupported_media_type', () => images.notImages.svg],
+        ['an HTML page', 415, 'unsupported_media_type', () => images.notImages.html],
+        ['a truncated JPEG', 400, 'validation_failed', () => images.truncatedJpeg()],
+        ['an empty file', 400, 'validation_failed', () => Buffer.alloc(0)],
+        ['a 2.5-gigapixel PNG', 413, 'payload_too_large', () => images.pngFlood()],
         [
           'a file over 10 MB',
-          () => images.paddedJpeg(limits.upload.maxBytes + 1),
           413,
           'payload_too_large',
+          () => images.paddedJpeg(limits.upload.maxBytes + 1),
         ],
       ] as const)(
         '%s is refused on the avatar field with %i, and the profile and files stay as they were',
-        async (_what, make, status, code) => {
+        async (_what, status, code, make) => {
           const { user, cookie } = await withAvatar();
           const before = await documentOf(user.uid);
           const files = mediaFiles();
