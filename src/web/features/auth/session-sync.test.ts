@@ -1,9 +1,9 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionResponse } from '@shared/schemas/auth.js';
 import { makeMe } from '@web/test/user-fixtures.js';
 import { authKeys } from './auth-keys.js';
-import { recheckSession } from './session-sync.js';
+import { recheckSession, settleWaitMs } from './session-sync.js';
 
 const ada = makeMe({ uid: 'ada' });
 const grace = makeMe({ uid: 'grace' });
@@ -60,6 +60,44 @@ describe('recheckSession', () => {
     const { queryClient } = tab({ user: ada }, { user: grace });
     expect(await recheckSession(queryClient)).toBe(false);
     expect(queryClient.getQueryData(authKeys.session())).toEqual({ user: grace });
+  });
+
+  it('waits for the tab’s own write under way, whose answer may carry its new session', async () => {
+    const { queryClient, reads } = tab({ user: ada }, { user: ada });
+    let answer: () => void = () => undefined;
+    const write = new MutationObserver(queryClient, {
+      mutationFn: () =>
+        new Promise<void>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const written = write.mutate();
+    const rechecked = recheckSession(queryClient);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).not.toHaveBeenCalled();
+    answer();
+    await written;
+    expect(await rechecked).toBe(true);
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the session anyway once a write has been under way too long', async () => {
+    vi.useFakeTimers();
+    try {
+      const { queryClient, reads } = tab({ user: ada }, { user: null });
+      const write = new MutationObserver(queryClient, {
+        mutationFn: () => new Promise(() => undefined),
+      });
+      void write.mutate();
+      const rechecked = recheckSession(queryClient);
+      await vi.advanceTimersByTimeAsync(settleWaitMs - 1);
+      expect(reads).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await rechecked).toBe(false);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks nothing when the tab is signed out already: 401 is then the expected answer', async () => {

@@ -22,6 +22,31 @@ export function refreshSession(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: authKeys.session() });
 }
 
+/** How long a session re-read waits for this tab's own writes to answer. */
+export const settleWaitMs = 10_000;
+
+/**
+ * Resolves once none of this tab's writes is under way, or after `settleWaitMs`. The server tells the
+ * sockets that a session ended as it ends it, so that news can arrive before the answer of the very
+ * request that ended it: a password change that signs out the other devices replaces this tab's session
+ * too, and the browser holds the new cookie only once that answer is in. Read before it, the session
+ * would be the old one, and the tab would wrongly show itself signed out.
+ */
+function mutationsSettled(queryClient: QueryClient): Promise<void> {
+  if (queryClient.isMutating() === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, settleWaitMs);
+    const unsubscribe = queryClient.getMutationCache().subscribe(() => {
+      if (queryClient.isMutating() === 0) done();
+    });
+  });
+}
+
 function signedInUid(queryClient: QueryClient): string | null {
   return queryClient.getQueryData<SessionResponse>(authKeys.session())?.user?.uid ?? null;
 }
@@ -36,6 +61,7 @@ function signedInUid(queryClient: QueryClient): string | null {
 export async function recheckSession(queryClient: QueryClient): Promise<boolean> {
   const before = signedInUid(queryClient);
   if (before === null) return false;
+  await mutationsSettled(queryClient);
   await queryClient.invalidateQueries({ queryKey: authKeys.session() });
   const after = signedInUid(queryClient);
   if (after !== before) announceSessionChange();
