@@ -41,6 +41,12 @@ export interface DatabaseOptions {
  */
 export type SqliteSync = 'normal' | 'full';
 
+/**
+ * How long a SQLite write waits for another connection's write lock (the operator CLI, a second server)
+ * before it fails with SQLITE_BUSY. The wait holds the event loop: it happens in SQLite's own code.
+ */
+export const sqliteBusyTimeoutMs = 5_000;
+
 /** How long a request waits for a PostgreSQL connection before it is answered 503. */
 export const postgresConnectTimeoutMs = 3_000;
 
@@ -87,7 +93,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const sync = options.sqliteSync ?? 'normal';
   sqlite.pragma(sync === 'full' ? 'synchronous = FULL' : 'synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
   const log = options.checkpointLog;
   const checkpointer =
     log &&

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Dialect } from '../../db/database.js';
-import type { SearchBacklogRepository } from './search-backlog.repository.js';
+import { writerBusy, type SearchBacklogRepository } from './search-backlog.repository.js';
 
 /** How often new posts go into SQLite's search index, when no search asked for them first. */
 export const searchBacklogIntervalMs = 1_000;
@@ -43,12 +43,15 @@ export class SearchBacklog {
    * Indexes every post written so far. Concurrent calls share nothing and need not: each batch reads the
    * mark in its own write transaction, so two callers never index a post twice, and each returns only once
    * the posts committed before it was called are in the index.
+   *
+   * With `lock: 'skip'` (the interval's runs) it stops, quietly, where another connection holds the write
+   * lock, instead of holding the event loop while it waits: the next run carries on.
    */
-  async flush(): Promise<void> {
+  async flush(lock: 'wait' | 'skip' = 'wait'): Promise<void> {
     if (this.dialect === 'postgres') return;
     while (!this.#closed && (await this.backlog.pending())) {
-      const indexed = await this.backlog.indexBatch(searchBacklogBatch);
-      if (indexed < searchBacklogBatch) return;
+      const indexed = await this.backlog.indexBatch(searchBacklogBatch, lock);
+      if (indexed === writerBusy || indexed < searchBacklogBatch) return;
       await nextTurn();
     }
   }
@@ -75,7 +78,7 @@ export class SearchBacklog {
 
   async #background(): Promise<void> {
     if (this.#running) return;
-    this.#running = this.flush()
+    this.#running = this.flush('skip')
       .catch((error: unknown) => {
         // A failed batch rolled back whole; the next run tries the same posts again.
         this.log.warn({ err: error }, 'search index update failed; retrying');
