@@ -11,7 +11,8 @@
  * The clients live in worker threads (live-clients.ts), so the load generator is not what is measured.
  *
  * Settings (environment): BENCH_LIVE_SOCKETS, comma-separated socket counts (1000,5000);
- * BENCH_LIVE_ROUNDS, likes and posts per count (4, one per bench account).
+ * BENCH_LIVE_ROUNDS, likes and posts per count (4, one per bench account); BENCH_CPU_PROF=<dir> to write a
+ * V8 CPU profile of the server.
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -27,6 +28,7 @@ const counts = (process.env.BENCH_LIVE_SOCKETS ?? '1000,5000')
   .filter((count) => Number.isInteger(count) && count > 0)
   .sort((a, b) => a - b);
 const rounds = Math.max(1, Number(process.env.BENCH_LIVE_ROUNDS) || 4);
+const profileDir = process.env.BENCH_CPU_PROF;
 /** Worker threads holding the clients: two keep up with 5,000 sockets on a 2-core machine. */
 const workerCount = 2;
 /** Below the server's sockets per address (realtimeLimits.socketsPerIp). */
@@ -154,6 +156,7 @@ export async function runLive(seeded: SeededDatabase): Promise<void> {
     const server = await startServer({
       dataDir: copy.dataDir,
       ...(copy.databaseUrl ? { databaseUrl: copy.databaseUrl } : {}),
+      ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
     });
     const workers: ClientWorker[] = [];
     try {

@@ -319,6 +319,11 @@ export class InvalidatingBus implements EventBus {
     return this.inner.publish(event);
   }
 
+  /** No cache holds a document that is published this way. */
+  publishChanged(...args: Parameters<EventBus['publishChanged']>): Promise<void> {
+    return this.inner.publishChanged(...args);
+  }
+
   publishSessionsEnded(...args: Parameters<EventBus['publishSessionsEnded']>): Promise<void> {
     return this.inner.publishSessionsEnded(...args);
   }

@@ -20,13 +20,26 @@ export interface EndedSessions {
   sessionIds: readonly string[] | null;
 }
 
+/**
+ * A topic whose document changed, sent without it: only instances with sockets on the topic read it, once
+ * for any number of changes that come while they do. For documents that cost a read to make and that few
+ * are watching at the moment they change (an account's unread notifications).
+ */
+export interface ChangedTopic {
+  topic: string;
+}
+
 /** What travels between instances (Redis, the control socket): one line of JSON each. */
 export type BusMessage =
-  ({ kind: 'document' } & DocumentEvent) | ({ kind: 'sessions-ended' } & EndedSessions);
+  | ({ kind: 'document' } & DocumentEvent)
+  | ({ kind: 'changed' } & ChangedTopic)
+  | ({ kind: 'sessions-ended' } & EndedSessions);
 
 /** What a bus subscriber hears; each part is optional. */
 export interface BusListener {
   document?(event: DocumentEvent): void;
+  /** Settles once the listener has read and sent the topic's new document, where it had to. */
+  changed?(change: ChangedTopic): Promise<void>;
   sessionsEnded?(ended: EndedSessions): void;
   /**
    * The bus is back after a time in which other instances' events may have been missed (Redis was
@@ -41,6 +54,11 @@ export interface BusListener {
  */
 export interface EventBus {
   publish(event: DocumentEvent): Promise<void>;
+  /**
+   * Like `publish`, for a topic whose document is not at hand. On this instance it settles once the
+   * sockets here have the new document; other instances read theirs as the message reaches them.
+   */
+  publishChanged(change: ChangedTopic): Promise<void>;
   publishSessionsEnded(ended: EndedSessions): Promise<void>;
   subscribe(listener: BusListener): () => void;
   /** False while events may be missed (Redis unreachable): caches that rely on them must not be trusted. */
@@ -63,6 +81,10 @@ export function readBusMessage(json: unknown): BusMessage | null {
       return typeof message.topic === 'string' && parseTopic(message.topic) && 'data' in message
         ? (message as BusMessage)
         : null;
+    case 'changed':
+      return typeof message.topic === 'string' && parseTopic(message.topic)
+        ? (message as BusMessage)
+        : null;
     case 'sessions-ended':
       return typeof message.uid === 'string' &&
         (message.sessionIds === null || isStringArray(message.sessionIds))
@@ -78,17 +100,23 @@ export class LocalEventBus implements EventBus {
   readonly #listeners = new Set<BusListener>();
 
   publish(event: DocumentEvent): Promise<void> {
-    this.deliver({ kind: 'document', ...event });
-    return Promise.resolve();
+    return this.deliver({ kind: 'document', ...event });
+  }
+
+  publishChanged(change: ChangedTopic): Promise<void> {
+    return this.deliver({ kind: 'changed', ...change });
   }
 
   publishSessionsEnded(ended: EndedSessions): Promise<void> {
-    this.deliver({ kind: 'sessions-ended', ...ended });
-    return Promise.resolve();
+    return this.deliver({ kind: 'sessions-ended', ...ended });
   }
 
-  /** Hands a message to local listeners; a failing listener never stops the others. */
-  deliver(message: BusMessage): void {
+  /**
+   * Hands a message to local listeners; a failing listener never stops the others. Settles once they have
+   * acted on it (only a change has any reading to do), and never rejects.
+   */
+  deliver(message: BusMessage): Promise<void> {
+    const reads: Promise<void>[] = [];
     this.#each((listener) => {
       switch (message.kind) {
         case 'document': {
@@ -96,11 +124,17 @@ export class LocalEventBus implements EventBus {
           listener.document?.(event);
           return;
         }
+        case 'changed': {
+          const read = listener.changed?.({ topic: message.topic });
+          if (read) reads.push(read.catch(() => undefined));
+          return;
+        }
         case 'sessions-ended':
           listener.sessionsEnded?.({ uid: message.uid, sessionIds: message.sessionIds });
           return;
       }
     });
+    return reads.length === 0 ? Promise.resolve() : Promise.all(reads).then(() => undefined);
   }
 
   /** Tells local listeners that events may have been missed and the bus is back. */

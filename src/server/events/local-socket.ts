@@ -7,6 +7,7 @@ import {
   LocalEventBus,
   readBusMessage,
   type BusMessage,
+  type ChangedTopic,
   type DocumentEvent,
   type EndedSessions,
   type EventBus,
@@ -63,7 +64,7 @@ export async function listenForLocalEvents(
         } catch {
           message = null;
         }
-        if (message) bus.deliver(message);
+        if (message) void bus.deliver(message);
         else log.warn('dropped a malformed event from the control socket');
         newline = buffered.indexOf('\n');
       }
@@ -98,6 +99,10 @@ export class SocketForwardingBus implements EventBus {
 
   publish(event: DocumentEvent): Promise<void> {
     return this.#forward({ kind: 'document', ...event });
+  }
+
+  publishChanged(change: ChangedTopic): Promise<void> {
+    return this.#forward({ kind: 'changed', ...change });
   }
 
   publishSessionsEnded(ended: EndedSessions): Promise<void> {

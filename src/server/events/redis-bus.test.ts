@@ -46,6 +46,10 @@ describe.skipIf(!runnable)('RedisEventBus when Redis goes away', { timeout: 30_0
     let resumed = 0;
     connected.subscribe({
       document: (delivered) => received.push(delivered.topic),
+      changed: ({ topic }) => {
+        received.push(`changed ${topic}`);
+        return Promise.resolve();
+      },
       sessionsEnded: ({ uid }) => ended.push(uid),
       resumed: () => {
         resumed += 1;
@@ -105,12 +109,15 @@ describe.skipIf(!runnable)('RedisEventBus when Redis goes away', { timeout: 30_0
       JSON.stringify({ topic: 'posts/1', data: null }),
       JSON.stringify({ kind: 'document', topic: 'comments/1', data: null }),
       JSON.stringify({ kind: 'sessions-ended', uid: 'ada', sessionIds: [1] }),
+      JSON.stringify({ kind: 'changed', topic: 'comments/1' }),
+      JSON.stringify({ kind: 'changed' }),
     ]) {
       await raw.publish(`${prefix}events`, payload);
     }
+    await a.bus.publishChanged({ topic: postTopic('5') });
     await a.bus.publish(event('6'));
     await until(() => a.received.includes('posts/6'));
-    expect(a.received).toEqual(['posts/6']);
+    expect(a.received).toEqual(['changed posts/5', 'posts/6']);
     expect(a.ended).toEqual([]);
   });
 

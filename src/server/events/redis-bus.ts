@@ -5,6 +5,7 @@ import {
   readBusMessage,
   type BusListener,
   type BusMessage,
+  type ChangedTopic,
   type DocumentEvent,
   type EndedSessions,
   type EventBus,
@@ -74,7 +75,7 @@ export class RedisEventBus implements EventBus {
       } catch {
         message = null;
       }
-      if (message) this.#local.deliver(message);
+      if (message) void this.#local.deliver(message);
       else log.warn('dropped a malformed event from redis');
     });
     this.#subscriber.on('ready', () => {
@@ -129,6 +130,11 @@ export class RedisEventBus implements EventBus {
     return this.#send({ kind: 'document', ...event });
   }
 
+  /** Never rejects, like `publish`; this instance's sockets hear of it as the others do, through Redis. */
+  publishChanged(change: ChangedTopic): Promise<void> {
+    return this.#send({ kind: 'changed', ...change });
+  }
+
   /** Never rejects, like `publish`; instances that miss it check their sockets' sessions when Redis is back. */
   publishSessionsEnded(ended: EndedSessions): Promise<void> {
     return this.#send({ kind: 'sessions-ended', ...ended });
@@ -148,7 +154,7 @@ export class RedisEventBus implements EventBus {
       this.#publishFailing = true;
       // This instance's own sockets still see the change. Documents are whole and ended sessions stay
       // ended, so in the rare case a timed-out publish did reach Redis, the second delivery changes nothing.
-      this.#local.deliver(message);
+      await this.#local.deliver(message);
     }
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTopic } from '../../shared/realtime.js';
+import { notificationsTopic } from '../../shared/realtime-protocol.js';
 import { SocketForwardingBus } from '../events/local-socket.js';
 import {
   connectRealtime,
@@ -142,10 +143,12 @@ describe.runIf(testRedisUrl).each(databaseTargets)(
     let a: TestApp;
     let b: TestApp;
     let client: RealtimeClient | undefined;
+    let urlOfB: string;
 
     beforeAll(async () => {
       pair = await createInstancePair(target, testRedisUrl ?? '');
       ({ a, b } = pair);
+      urlOfB = await listen(b);
     });
     afterAll(async () => {
       await client?.close();
@@ -154,7 +157,7 @@ describe.runIf(testRedisUrl).each(databaseTargets)(
 
     it("a change made through app A's services reaches a socket on app B", async () => {
       const { user } = await signUp(a.app);
-      client = await connectRealtime(await listen(b));
+      client = await connectRealtime(urlOfB);
       const topic = userTopic(user.uid);
       client.send({ type: 'subscribe', topic });
       expect(await client.next()).toMatchObject({ type: 'doc', topic, data: { active: true } });
@@ -164,6 +167,27 @@ describe.runIf(testRedisUrl).each(databaseTargets)(
         topic,
         data: { uid: user.uid, active: false },
       });
+    });
+
+    it("a notification written on app A reaches its account's bell on app B, which reads it", async () => {
+      const [me, fan] = await Promise.all([signUp(a.app), signUp(a.app)]);
+      const tab = await connectRealtime(urlOfB, { cookie: me.cookie });
+      try {
+        const topic = notificationsTopic(me.user.uid);
+        tab.send({ type: 'subscribe', topic });
+        expect(await tab.next()).toEqual({
+          type: 'doc',
+          topic,
+          data: { unread: 0, newestId: null },
+        });
+        const follow = await send(a.app, 'PUT', `/api/users/${me.user.uid}/follow`, undefined, {
+          cookie: fan.cookie,
+        });
+        expect(follow.statusCode, follow.body).toBe(200);
+        expect(await tab.next()).toMatchObject({ type: 'doc', topic, data: { unread: 1 } });
+      } finally {
+        await tab.close();
+      }
     });
   },
 );

@@ -78,6 +78,13 @@ interface Subscription {
   latest?: TopicDocument;
 }
 
+/** A changed topic's reads: `again` when it changed since the read began, `stale` when overtaken. */
+interface Reread {
+  again: boolean;
+  stale: boolean;
+  done: Promise<void>;
+}
+
 interface Client {
   socket: WebSocket;
   admission: Admission;
@@ -170,6 +177,8 @@ export const realtimePlugin = fp(
     /** Topics to read afresh after a bus outage, and the reads in flight (stale once an event overtook one). */
     const refreshQueue = new Set<string>();
     const refreshing = new Map<string, { stale: boolean }>();
+    /** Topics being read again because they changed (`ChangedTopic`), one read at a time each. */
+    const rereading = new Map<string, Reread>();
     let sessionCheck: { again: boolean } | null = null;
 
     const count = (counts: Map<string, number>, key: string, delta: number) => {
@@ -318,12 +327,46 @@ export const realtimePlugin = fp(
         });
     };
 
+    /**
+     * Reads a changed topic's document and sends it, if anyone here follows the topic. Changes that come
+     * during the read make one more read after it, however many they are; a document published meanwhile
+     * (newer than the read, perhaps) makes the read's own answer stale.
+     */
+    const reread = (name: string): Promise<void> => {
+      const running = rereading.get(name);
+      if (running) {
+        running.again = true;
+        return running.done;
+      }
+      const topic = byTopic.has(name) ? parseTopic(name) : null;
+      if (!topic) return Promise.resolve();
+      const state: Reread = { again: true, stale: false, done: Promise.resolve() };
+      state.done = (async () => {
+        while (state.again && byTopic.has(name)) {
+          state.again = false;
+          state.stale = false;
+          try {
+            const data = await loadSnapshot(loaders, topic);
+            if (!state.stale) deliver(name, data);
+          } catch (error) {
+            app.log.warn({ err: error, topic: name }, 'realtime: could not read a changed topic');
+          }
+        }
+        rereading.delete(name);
+      })();
+      rereading.set(name, state);
+      return state.done;
+    };
+
     const unsubscribeFromBus = bus.subscribe({
       document: (event) => {
         const read = refreshing.get(event.topic);
         if (read) read.stale = true;
+        const again = rereading.get(event.topic);
+        if (again) again.stale = true;
         deliver(event.topic, event.data);
       },
+      changed: ({ topic }) => reread(topic),
       sessionsEnded,
       // Events of other instances may have been missed: every followed topic is read afresh once, and
       // every signed-in socket's session is checked, so clients catch up without reconnecting.

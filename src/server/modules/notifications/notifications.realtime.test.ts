@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationsTopic } from '../../../shared/realtime-protocol.js';
 import { unreadStateSchema, type UnreadState } from '../../../shared/schemas/notification.js';
 import { postViewSchema } from '../../../shared/schemas/post.js';
@@ -19,7 +19,7 @@ describe.each(databaseTargets)('the notifications topic on $name', (target) => {
   };
 
   beforeAll(async () => {
-    people = await Promise.all(Array.from({ length: 10 }, () => signUp(t.app)));
+    people = await Promise.all(Array.from({ length: 13 }, () => signUp(t.app)));
   });
 
   /** Subscribes and returns the snapshot, which must be the topic's. */
@@ -80,6 +80,54 @@ describe.each(databaseTargets)('the notifications topic on $name', (target) => {
     const states = await received(first, topic);
     expect(states.map((state) => state.unread)).toEqual([1, 0]);
     expect(states.at(-1)?.newestId).toBe(afterLike?.newestId);
+  });
+
+  it('reads an unread state only where a tab follows it, and once for a burst of notifications', async () => {
+    const [me, away, fan] = [fresh(), fresh(), fresh()];
+    const topic = notificationsTopic(me.user.uid);
+    const mine = await post(me, 'Liked while I watch');
+    const theirs = await post(away, 'Liked while nobody watches');
+    const tab = await t.connect({ cookie: me.cookie });
+    expect(await subscribe(tab, topic)).toEqual({ unread: 0, newestId: null });
+    const reads = vi.spyOn(t.app.services.notifications, 'unreadState');
+    try {
+      const like = (postId: string) =>
+        send(t.app, 'PUT', `/api/posts/${postId}/like`, undefined, { cookie: fan.cookie });
+      // Nobody follows the other account's bell: its notification is saved, and its state never read.
+      expect((await like(theirs)).statusCode).toBe(200);
+      expect(reads).not.toHaveBeenCalled();
+      const list = await send(t.app, 'GET', '/api/notifications', undefined, {
+        cookie: away.cookie,
+      });
+      expect(list.json()).toMatchObject({ items: [{ kind: 'like' }] });
+
+      // Five notifications at once (a like, then four mentions): the tab ends on the last state, read
+      // at most once per notification and fewer when they overlap.
+      reads.mockClear();
+      const answers = await Promise.all([
+        like(mine),
+        ...[1, 2, 3, 4].map((n) =>
+          send(
+            t.app,
+            'POST',
+            '/api/posts',
+            { body: `Mention ${n} @${me.user.username}` },
+            {
+              cookie: fan.cookie,
+            },
+          ),
+        ),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 201, 201, 201, 201]);
+      const states = await received(tab, topic);
+      expect(states.at(-1)?.unread).toBe(5);
+      expect(states.length).toBeGreaterThanOrEqual(1);
+      expect(reads.mock.calls.length).toBe(states.length);
+      expect(reads.mock.calls.length).toBeLessThanOrEqual(5);
+      expect(reads.mock.calls.every(([uid]) => uid === me.user.uid)).toBe(true);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('republishes the bell when a deleted post takes its notifications with it', async () => {

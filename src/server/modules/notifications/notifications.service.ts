@@ -207,19 +207,18 @@ export class NotificationsService implements NotificationSink {
     while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
   }
 
-  /** Sends each account's unread state to its open tabs, at most `notificationDelivery.fanOut` of them. */
+  /**
+   * Tells each account's open tabs that its unread state changed, at most `notificationDelivery.fanOut` of
+   * them. The state is read by the instances where such a tab is open, not here: most accounts have none
+   * at the moment they are notified, and a burst of notifications makes one read, not one each.
+   */
   async publishUnread(uids: readonly string[]): Promise<void> {
     const bounded = uids.slice(0, notificationDelivery.fanOut);
     for (let start = 0; start < bounded.length; start += publishBatch) {
       await Promise.all(
-        bounded.slice(start, start + publishBatch).map((uid) =>
-          this.guarded('publish an unread count', async () => {
-            await this.bus.publish({
-              topic: notificationsTopic(uid),
-              data: await this.unreadState(uid),
-            });
-          }),
-        ),
+        bounded
+          .slice(start, start + publishBatch)
+          .map((uid) => this.bus.publishChanged({ topic: notificationsTopic(uid) })),
       );
     }
   }
