@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { preact } from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import { reactToPreact } from './scripts/react-to-preact.js';
+import { routePreloads } from './scripts/vite-route-preloads.js';
 import { serviceWorker } from './scripts/vite-service-worker.js';
 import { webContract } from './scripts/web-contract.js';
 import { webDelivery } from './scripts/vite-web-delivery.js';
@@ -31,6 +32,12 @@ export default defineConfig({
       checkModule: here('./src/web/lib/wire-check.ts'),
     }),
     serviceWorker(),
+    // The pages the server announces scripts for in their head (ADR 0034).
+    routePreloads(here('.'), {
+      feed: 'src/web/app/routes/feed-page.tsx',
+      post: 'src/web/app/routes/post-page.tsx',
+      profile: 'src/web/app/routes/profile-page.tsx',
+    }),
     ...webDelivery({ zodConfig: here('./src/web/lib/zod-config.ts') }),
   ],
   build: {

@@ -78,10 +78,10 @@ interface Subscription {
   latest?: TopicDocument;
 }
 
-/** A changed topic's reads: `again` when it changed since the read began, `stale` when overtaken. */
+/** A changed topic's reads: `again` when it changed since the read began; the read `stale` when overtaken. */
 interface Reread {
   again: boolean;
-  stale: boolean;
+  read: { stale: boolean };
   done: Promise<void>;
 }
 
@@ -340,14 +340,15 @@ export const realtimePlugin = fp(
       }
       const topic = byTopic.has(name) ? parseTopic(name) : null;
       if (!topic) return Promise.resolve();
-      const state: Reread = { again: true, stale: false, done: Promise.resolve() };
+      const state: Reread = { again: true, read: { stale: false }, done: Promise.resolve() };
       state.done = (async () => {
         while (state.again && byTopic.has(name)) {
           state.again = false;
-          state.stale = false;
+          const read = { stale: false };
+          state.read = read;
           try {
             const data = await loadSnapshot(loaders, topic);
-            if (!state.stale) deliver(name, data);
+            if (!read.stale) deliver(name, data);
           } catch (error) {
             app.log.warn({ err: error, topic: name }, 'realtime: could not read a changed topic');
           }
@@ -363,7 +364,7 @@ export const realtimePlugin = fp(
         const read = refreshing.get(event.topic);
         if (read) read.stale = true;
         const again = rereading.get(event.topic);
-        if (again) again.stale = true;
+        if (again) again.read.stale = true;
         deliver(event.topic, event.data);
       },
       changed: ({ topic }) => reread(topic),

@@ -3,10 +3,45 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { renderIndex, type PageMetaService } from '../modules/pages/page-meta.js';
+import {
+  renderIndex,
+  type PageMetaService,
+  type PageRoute,
+  type RoutePreloads,
+} from '../modules/pages/page-meta.js';
 import { webManifest } from './web-manifest.js';
 
 const immutable = 'public, max-age=31536000, immutable';
+
+const pageRoutes: readonly PageRoute[] = ['feed', 'post', 'profile'];
+const assetAddress = /^\/assets\/[\w.-]+\.js$/;
+
+/**
+ * The build's `route-preloads.json` (scripts/vite-route-preloads.ts): each page's route scripts. A build
+ * without it (or with anything else in it) preloads none, and the pages work as before.
+ */
+export function readRoutePreloads(webDir: string): RoutePreloads {
+  const file = path.join(webDir, 'route-preloads.json');
+  if (!existsSync(file)) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+  const preloads: RoutePreloads = {};
+  if (typeof parsed !== 'object' || parsed === null) return preloads;
+  for (const route of pageRoutes) {
+    const files: unknown = (parsed as Record<string, unknown>)[route];
+    if (
+      Array.isArray(files) &&
+      files.every((href) => typeof href === 'string' && assetAddress.test(href))
+    ) {
+      preloads[route] = files as string[];
+    }
+  }
+  return preloads;
+}
 
 const robots = `User-agent: *
 Disallow: /api/
@@ -30,6 +65,7 @@ export const webPlugin = fp(
   ) => {
     const indexFile = path.join(webDir, 'index.html');
     const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+    const routeScripts = readRoutePreloads(webDir);
     if (index !== null) {
       await app.register(fastifyStatic, {
         root: webDir,
@@ -94,7 +130,7 @@ export const webPlugin = fp(
         .status(meta.status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(renderIndex(index, meta, siteName));
+        .send(renderIndex(index, meta, siteName, routeScripts));
     };
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

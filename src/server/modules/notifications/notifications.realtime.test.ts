@@ -19,7 +19,7 @@ describe.each(databaseTargets)('the notifications topic on $name', (target) => {
   };
 
   beforeAll(async () => {
-    people = await Promise.all(Array.from({ length: 13 }, () => signUp(t.app)));
+    people = await Promise.all(Array.from({ length: 15 }, () => signUp(t.app)));
   });
 
   /** Subscribes and returns the snapshot, which must be the topic's. */
@@ -126,6 +126,43 @@ describe.each(databaseTargets)('the notifications topic on $name', (target) => {
       expect(reads.mock.calls.length).toBeLessThanOrEqual(5);
       expect(reads.mock.calls.every(([uid]) => uid === me.user.uid)).toBe(true);
     } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('drops a read of the bell that a newer state overtook: marked read while it was being read', async () => {
+    const [me, fan] = [fresh(), fresh()];
+    const topic = notificationsTopic(me.user.uid);
+    const postId = await post(me, 'Marked read mid-read');
+    const tab = await t.connect({ cookie: me.cookie });
+    expect(await subscribe(tab, topic)).toEqual({ unread: 0, newestId: null });
+    const service = t.app.services.notifications;
+    const original = service.unreadState.bind(service);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The like's read of the bell sees one unread, then is held until the account has marked it read.
+    const reads = vi.spyOn(service, 'unreadState').mockImplementationOnce(async (uid) => {
+      const state = await original(uid);
+      await held;
+      return state;
+    });
+    try {
+      const like = send(t.app, 'PUT', `/api/posts/${postId}/like`, undefined, {
+        cookie: fan.cookie,
+      });
+      await vi.waitFor(() => expect(reads).toHaveBeenCalledTimes(1));
+      const read = await send(t.app, 'POST', '/api/notifications/read', {}, { cookie: me.cookie });
+      expect(read.statusCode, read.body).toBe(200);
+      release();
+      expect((await like).statusCode).toBe(200);
+      await reads.mock.results[0]?.value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const states = await received(tab, topic);
+      expect(states.map((state) => state.unread)).toEqual([0]);
+    } finally {
+      release();
       reads.mockRestore();
     }
   });

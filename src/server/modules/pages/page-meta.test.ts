@@ -15,6 +15,7 @@ import {
   testOrigin,
   type TestApp,
 } from '../../test/harness.js';
+import { readRoutePreloads } from '../../plugins/web.js';
 import * as images from '../../test/images.js';
 import { sendForm, type FormValue } from '../../test/images.js';
 
@@ -91,12 +92,55 @@ function expectOwnSize(page: LightMyRequestResponse, plain: LightMyRequestRespon
   expect(page.body.match(/<!doctype html>/gi)).toHaveLength(1);
 }
 
+/** What the build lists as each page's route scripts (scripts/vite-route-preloads.ts). */
+const routeScripts = {
+  feed: ['/assets/feed-page-a1.js', '/assets/post-list-b2.js'],
+  post: ['/assets/post-page-c3.js'],
+  profile: ['/assets/profile-page-d4.js', '/assets/post-list-b2.js'],
+};
+
+/** The page's `<link rel="modulepreload">` addresses, in order. */
+const modulePreloads = (response: LightMyRequestResponse) =>
+  [...response.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map(
+    (match) => decode(match[1] ?? ''),
+  );
+
+describe('route scripts the build lists', () => {
+  const listed = (content: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hearth-web-'));
+    try {
+      writeFileSync(path.join(dir, 'route-preloads.json'), content);
+      return readRoutePreloads(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('reads each page’s scripts, and nothing from a file that is missing, broken or not the build’s', () => {
+    expect(listed(JSON.stringify(routeScripts))).toEqual(routeScripts);
+    expect(readRoutePreloads(tmpdir())).toEqual({});
+    expect(listed('{"feed": [')).toEqual({});
+    expect(listed('null')).toEqual({});
+    expect(
+      listed(
+        JSON.stringify({
+          feed: ['/assets/ok.js', 'https://elsewhere.example/x.js'],
+          post: ['/assets/a"><script>.js'],
+          profile: '/assets/profile.js',
+          admin: ['/assets/admin.js'],
+        }),
+      ),
+    ).toEqual({});
+  });
+});
+
 describe.each(databaseTargets)('profile page head tags on $name', (target) => {
   let t: TestApp;
   let webDir: string;
   beforeAll(async () => {
     webDir = mkdtempSync(path.join(tmpdir(), 'hearth-web-'));
     writeFileSync(path.join(webDir, 'index.html'), indexHtml);
+    writeFileSync(path.join(webDir, 'route-preloads.json'), JSON.stringify(routeScripts));
     t = await createTestApp(target, { WEB_DIR: webDir });
   });
   afterAll(async () => {
@@ -270,6 +314,31 @@ describe.each(databaseTargets)('profile page head tags on $name', (target) => {
     expect(fetchPreloads(stale)).toEqual(['/api/feed?tab=everyone']);
     for (const url of ['/feed?tab=everyone', '/feed?tag=kiln', '/feed/', '/search']) {
       expect(fetchPreloads(await send(t.app, 'GET', url, undefined, { cookie }))).toEqual([]);
+    }
+  });
+
+  it('announces the scripts of the route each page loads, and none where the route is not known', async () => {
+    const { user, cookie } = await signUp(t.app);
+    const postId = postViewSchema.parse(
+      (await send(t.app, 'POST', '/api/posts', { body: 'Preload me' }, { cookie })).json(),
+    ).id;
+    for (const url of ['/', '/feed']) {
+      expect(modulePreloads(await page(url))).toEqual(routeScripts.feed);
+      expect(modulePreloads(await send(t.app, 'GET', url, undefined, { cookie }))).toEqual(
+        routeScripts.feed,
+      );
+    }
+    expect(modulePreloads(await page(`/post/${postId}`))).toEqual(routeScripts.post);
+    expect(modulePreloads(await page(`/${user.username}`))).toEqual(routeScripts.profile);
+    expect(modulePreloads(await page(`/ym/${user.username}`))).toEqual(routeScripts.profile);
+    for (const url of [
+      '/feed?tag=kiln',
+      '/search',
+      '/settings/account',
+      '/no_such_person_here',
+      '/post/999999999',
+    ]) {
+      expect(modulePreloads(await send(t.app, 'GET', url, undefined, { cookie })), url).toEqual([]);
     }
   });
 

@@ -46,7 +46,15 @@ export interface PageMeta {
   preload?: ImagePreload;
   /** An API answer the app asks for first (the feed's first page), fetched while its scripts load. */
   preloadFetch?: string;
+  /** The page whose route scripts the head announces (`RoutePreloads`, ADR 0034). */
+  route?: PageRoute;
 }
+
+/** The pages whose address alone tells the server which route the app will load. */
+export type PageRoute = 'feed' | 'post' | 'profile';
+
+/** Each page's route scripts, as the build lists them (`route-preloads.json`), addresses from the root. */
+export type RoutePreloads = Partial<Record<PageRoute, readonly string[]>>;
 
 const profilePathPattern = /^\/(?:ym\/)?([^/]+)\/?$/;
 const handlePathPattern = /^\/@([^/]*)(\/followers|\/following)?\/?$/;
@@ -109,6 +117,7 @@ export class PageMetaService {
       type: 'article',
       largeImage: Boolean(image),
       preload: await this.postPreload(post, viewer),
+      route: 'post',
     };
   }
 
@@ -156,6 +165,7 @@ export class PageMetaService {
     const lead = page && leadImagePost(page.items);
     return {
       status: 200,
+      route: 'feed',
       preloadFetch: `/api/feed?tab=${tab}`,
       ...(lead ? { preload: leadImageOf(lead) } : {}),
     };
@@ -194,6 +204,7 @@ export class PageMetaService {
         imageAlt: user.avatarAlt ?? `${name}'s avatar`,
         type: 'profile',
         preload: this.coverPreload(user.cover, user.coverSmall),
+        route: 'profile',
       };
     } catch (error) {
       if (error instanceof NotFound) return this.notFound();
@@ -215,9 +226,21 @@ function leadImageOf(post: Pick<Post, 'images'>): ImagePreload | undefined {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** Writes the page's head tags into the built index.html. */
-export function renderIndex(html: string, meta: PageMeta, siteName: string): string {
+/**
+ * Writes the page's head tags into the built index.html; `scripts` are the build's route preloads, of which
+ * the page's own are announced.
+ */
+export function renderIndex(
+  html: string,
+  meta: PageMeta,
+  siteName: string,
+  scripts: RoutePreloads = {},
+): string {
   const tags: string[] = [];
+  // `crossorigin` as on the entry script Vite writes: a module's request mode, so the preload is used.
+  for (const href of (meta.route && scripts[meta.route]) ?? []) {
+    tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+  }
   if (meta.preloadFetch) {
     // `crossorigin` (anonymous) is the app's own `fetch` (`credentials: 'same-origin'`) for a same-origin
     // address: with another credentials mode the browser would fetch the address again.
