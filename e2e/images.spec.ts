@@ -59,24 +59,32 @@ test('the first feed image loads eagerly with high priority; every post image ha
   await page.setViewportSize(phone);
   await page.goto('/feed');
   await findInFeed(page, newest);
-  // The server preloads the feed's first page as the app asks for it: one fetch of it, by the preload.
-  await expect(page.locator('head link[rel="preload"][as="fetch"]')).toHaveAttribute(
-    'href',
-    '/api/feed?tab=everyone',
+  // The server preloads what the app asks for first, as the app asks for it: the session, the instance
+  // and the feed's first page. One fetch of each, by the preload.
+  const fetchPreloads = page.locator('head link[rel="preload"][as="fetch"]');
+  const preloaded = ['/api/auth/session', '/api/instance', '/api/feed?tab=everyone'];
+  await expect(fetchPreloads).toHaveCount(preloaded.length);
+  for (const [index, address] of preloaded.entries()) {
+    await expect(fetchPreloads.nth(index)).toHaveAttribute('href', address);
+  }
+  const apiFetches = await page.evaluate(
+    (addresses) =>
+      (
+        globalThis as unknown as {
+          performance: {
+            getEntriesByType: (type: string) => { name: string; initiatorType: string }[];
+          };
+        }
+      ).performance
+        .getEntriesByType('resource')
+        .filter((entry) => addresses.some((address) => entry.name.endsWith(address)))
+        .map(
+          (entry) =>
+            `${new URL(entry.name).pathname}${new URL(entry.name).search} ${entry.initiatorType}`,
+        ),
+    preloaded,
   );
-  const feedFetches = await page.evaluate(() =>
-    (
-      globalThis as unknown as {
-        performance: {
-          getEntriesByType: (type: string) => { name: string; initiatorType: string }[];
-        };
-      }
-    ).performance
-      .getEntriesByType('resource')
-      .filter((entry) => entry.name.endsWith('/api/feed?tab=everyone'))
-      .map((entry) => entry.initiatorType),
-  );
-  expect(feedFetches).toEqual(['link']);
+  expect(apiFetches.sort()).toEqual(preloaded.map((address) => `${address} link`).sort());
   // Other tests write posts too: the lead image is the first of the list's top post, whoever wrote it.
   const lead = firstFeedImage(page);
   await expect(lead).toHaveAttribute('fetchpriority', 'high');

@@ -293,27 +293,35 @@ describe.each(databaseTargets)('profile page head tags on $name', (target) => {
     expect(imagePreloads(await page(`/no-one-${user.uid.slice(0, 8)}`))).toEqual([]);
   });
 
-  it('preloads the feed page the app asks for first, only at the plain address', async () => {
+  it('preloads what the app asks for first: the session and instance on every page, the feed page at its plain address', async () => {
     const { cookie } = await signUp(t.app);
     const fetchPreloads = (response: LightMyRequestResponse) =>
       [
         ...response.body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]*)">/g),
       ].map((match) => decode(match[1] ?? ''));
+    // Every page's app asks who is signed in and for the instance first, whatever the page.
+    const startup = ['/api/auth/session', '/api/instance'];
     for (const url of ['/', '/feed']) {
       const anonymousPage = await page(url);
       expect(anonymousPage.statusCode).toBe(200);
-      expect(fetchPreloads(anonymousPage)).toEqual(['/api/feed?tab=everyone']);
+      expect(fetchPreloads(anonymousPage)).toEqual([...startup, '/api/feed?tab=everyone']);
       expect(anonymousPage.body).toContain('<title>x</title>');
       const signedIn = await send(t.app, 'GET', url, undefined, { cookie });
-      expect(fetchPreloads(signedIn)).toEqual(['/api/feed?tab=following']);
+      expect(fetchPreloads(signedIn)).toEqual([...startup, '/api/feed?tab=following']);
     }
     // A stale session is no one: the app asks for Everyone.
     const stale = await send(t.app, 'GET', '/feed', undefined, {
       cookie: 'hearth.session_token=not-a-session',
     });
-    expect(fetchPreloads(stale)).toEqual(['/api/feed?tab=everyone']);
-    for (const url of ['/feed?tab=everyone', '/feed?tag=kiln', '/feed/', '/search']) {
-      expect(fetchPreloads(await send(t.app, 'GET', url, undefined, { cookie }))).toEqual([]);
+    expect(fetchPreloads(stale)).toEqual([...startup, '/api/feed?tab=everyone']);
+    for (const url of [
+      '/feed?tab=everyone',
+      '/feed?tag=kiln',
+      '/feed/',
+      '/search',
+      '/nobody_at_all',
+    ]) {
+      expect(fetchPreloads(await send(t.app, 'GET', url, undefined, { cookie }))).toEqual(startup);
     }
   });
 

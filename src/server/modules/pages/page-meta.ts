@@ -7,6 +7,8 @@ import {
   postImageSizes,
   srcSetOf,
 } from '../../../shared/image-sources.js';
+import { authEndpoints } from '../../../shared/contract/endpoints/auth.js';
+import { instanceEndpoints } from '../../../shared/contract/endpoints/instance.js';
 import { idPattern } from '../../../shared/ids.js';
 import { defaultImages, isReservedUsername } from '../../../shared/paths.js';
 import { feedQuerySchema, type Post } from '../../../shared/schemas/post.js';
@@ -223,6 +225,12 @@ function leadImageOf(post: Pick<Post, 'images'>): ImagePreload | undefined {
     : { href: image.url };
 }
 
+/**
+ * What the app asks for on every page before it knows which page it is (`src/web/main.tsx`): who is signed
+ * in, which every page's guards and header wait for, and the instance's name and settings.
+ */
+const startupFetches = [authEndpoints.getSession.path, instanceEndpoints.getInstance.path];
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -237,16 +245,14 @@ export function renderIndex(
   scripts: RoutePreloads = {},
 ): string {
   const tags: string[] = [];
+  // `crossorigin` (anonymous) is the app's own `fetch` (`credentials: 'same-origin'`) for a same-origin
+  // address: with another credentials mode the browser would fetch the address again.
+  for (const href of [...startupFetches, ...(meta.preloadFetch ? [meta.preloadFetch] : [])]) {
+    tags.push(`<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`);
+  }
   // `crossorigin` as on the entry script Vite writes: a module's request mode, so the preload is used.
   for (const href of (meta.route && scripts[meta.route]) ?? []) {
     tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
-  }
-  if (meta.preloadFetch) {
-    // `crossorigin` (anonymous) is the app's own `fetch` (`credentials: 'same-origin'`) for a same-origin
-    // address: with another credentials mode the browser would fetch the address again.
-    tags.push(
-      `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(meta.preloadFetch)}">`,
-    );
   }
   const property = (name: string, content: string | undefined) => {
     if (content) tags.push(`<meta property="${name}" content="${escapeHtml(content)}">`);
@@ -263,9 +269,7 @@ export function renderIndex(
       `<link rel="preload" as="image" href="${escapeHtml(href)}"${responsive} fetchpriority="high">`,
     );
   }
-  if (!meta.title) {
-    return tags.length === 0 ? html : html.replace('</head>', () => `${tags.join('\n')}\n</head>`);
-  }
+  if (!meta.title) return html.replace('</head>', () => `${tags.join('\n')}\n</head>`);
   named('description', meta.description);
   if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}">`);
   if (meta.type) {
