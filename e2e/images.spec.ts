@@ -10,6 +10,21 @@ import { findInFeed, postCard } from './support/posts.js';
 
 const phone = { width: 360, height: 740 };
 
+/** Every resource the page has fetched: its address, and what asked for it (`link` for a preload). */
+function fetchedResources(page: Page): Promise<{ name: string; initiator: string }[]> {
+  return page.evaluate(() =>
+    (
+      globalThis as unknown as {
+        performance: {
+          getEntriesByType: (type: string) => { name: string; initiatorType: string }[];
+        };
+      }
+    ).performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ name: entry.name, initiator: entry.initiatorType })),
+  );
+}
+
 /** An <img> as seen from a page function: the rendition the browser chose. */
 interface ChosenImage {
   currentSrc: string;
@@ -67,23 +82,11 @@ test('the first feed image loads eagerly with high priority; every post image ha
   for (const [index, address] of preloaded.entries()) {
     await expect(fetchPreloads.nth(index)).toHaveAttribute('href', address);
   }
-  const apiFetches = await page.evaluate(
-    (addresses) =>
-      (
-        globalThis as unknown as {
-          performance: {
-            getEntriesByType: (type: string) => { name: string; initiatorType: string }[];
-          };
-        }
-      ).performance
-        .getEntriesByType('resource')
-        .filter((entry) => addresses.some((address) => entry.name.endsWith(address)))
-        .map(
-          (entry) =>
-            `${new URL(entry.name).pathname}${new URL(entry.name).search} ${entry.initiatorType}`,
-        ),
-    preloaded,
-  );
+  const apiFetches = (await fetchedResources(page))
+    .filter((entry) => preloaded.some((address) => entry.name.endsWith(address)))
+    .map(
+      (entry) => `${new URL(entry.name).pathname}${new URL(entry.name).search} ${entry.initiator}`,
+    );
   expect(apiFetches.sort()).toEqual(preloaded.map((address) => `${address} link`).sort());
   // Other tests write posts too: the lead image is the first of the list's top post, whoever wrote it.
   const lead = firstFeedImage(page);
@@ -99,20 +102,9 @@ test('the first feed image loads eagerly with high priority; every post image ha
   const leadSource = await lead.evaluate(
     (image) => (image as unknown as { currentSrc: string }).currentSrc,
   );
-  const leadFetches = await page.evaluate(
-    (source) =>
-      (
-        globalThis as unknown as {
-          performance: {
-            getEntriesByType: (type: string) => { name: string; initiatorType: string }[];
-          };
-        }
-      ).performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.name === source)
-        .map((entry) => entry.initiatorType),
-    leadSource,
-  );
+  const leadFetches = (await fetchedResources(page))
+    .filter((entry) => entry.name === leadSource)
+    .map((entry) => entry.initiator);
   expect(leadFetches).toEqual(['link']);
 
   const mine = postCard(page, newest).locator('img.post-images__image');

@@ -44,6 +44,15 @@ describe.each(databaseTargets)('the notifications topic on $name', (target) => {
     return postViewSchema.parse(response.json()).id;
   }
 
+  /** A post of `person`'s, and a tab of theirs following their bell, which shows nothing unread yet. */
+  async function watching(person: Person, body: string) {
+    const topic = notificationsTopic(person.user.uid);
+    const postId = await post(person, body);
+    const tab = await t.connect({ cookie: person.cookie });
+    expect(await subscribe(tab, topic)).toEqual({ unread: 0, newestId: null });
+    return { topic, postId, tab };
+  }
+
   it('tells every open tab of the account of a new notification, a read mark and a withdrawn like', async () => {
     const [me, fan] = [fresh(), fresh()];
     const topic = notificationsTopic(me.user.uid);
@@ -132,10 +141,7 @@ describe.each(databaseTargets)('the notifications topic on $name', (target) => {
 
   it('drops a read of the bell that a newer state overtook: marked read while it was being read', async () => {
     const [me, fan] = [fresh(), fresh()];
-    const topic = notificationsTopic(me.user.uid);
-    const postId = await post(me, 'Marked read mid-read');
-    const tab = await t.connect({ cookie: me.cookie });
-    expect(await subscribe(tab, topic)).toEqual({ unread: 0, newestId: null });
+    const { topic, postId, tab } = await watching(me, 'Marked read mid-read');
     const service = t.app.services.notifications;
     const original = service.unreadState.bind(service);
     let release: () => void = () => undefined;
@@ -182,10 +188,7 @@ describe.each(databaseTargets)('the notifications topic on $name', (target) => {
 
   it('lowers the bell of everyone a deleted account had notified', async () => {
     const [me, leaving] = [fresh(), fresh()];
-    const topic = notificationsTopic(me.user.uid);
-    const postId = await post(me, 'Soon liked by someone who leaves');
-    const tab = await t.connect({ cookie: me.cookie });
-    expect(await subscribe(tab, topic)).toEqual({ unread: 0, newestId: null });
+    const { topic, postId, tab } = await watching(me, 'Soon liked by someone who leaves');
     const cookie = { cookie: leaving.cookie };
     for (const [method, url] of [
       ['PUT', `/api/posts/${postId}/like`],
