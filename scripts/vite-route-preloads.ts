@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-
-/** The build's list of each page's scripts, read by the server (src/server/plugins/web.ts). */
-export const routePreloadsFile = 'route-preloads.json';
+import {
+  routePreloadsFile,
+  type PageRoute,
+  type RoutePreloads,
+} from '../src/shared/route-preloads.js';
 
 /**
  * Writes `route-preloads.json`: for each page the server can name from an address (the feed, a post, a
@@ -12,7 +14,7 @@ export const routePreloadsFile = 'route-preloads.json';
  *
  * `routes` maps a page's name to its route module, relative to the project.
  */
-export function routePreloads(root: string, routes: Record<string, string>): Plugin {
+export function routePreloads(root: string, routes: Record<PageRoute, string>): Plugin {
   return {
     name: 'hearth-route-preloads',
     apply: 'build',
@@ -35,8 +37,8 @@ export function routePreloads(root: string, routes: Record<string, string>): Plu
       for (const output of Object.values(bundle)) {
         if (output.type === 'chunk' && output.isEntry) closure(output.fileName, entryGraph);
       }
-      const preloads: Record<string, string[]> = {};
-      for (const [page, module] of Object.entries(routes)) {
+      const preloads: RoutePreloads = {};
+      for (const [page, module] of Object.entries(routes) as [PageRoute, string][]) {
         const wanted = path.resolve(root, module);
         const chunk = [...chunks].find(([, { facade }]) => facade === wanted)?.[0];
         if (!chunk) this.error(`no chunk is built from ${module}: is it still a lazy route?`);

@@ -3,17 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  renderIndex,
-  type PageMetaService,
-  type PageRoute,
-  type RoutePreloads,
-} from '../modules/pages/page-meta.js';
+import { pageRoutes, routePreloadsFile, type RoutePreloads } from '../../shared/route-preloads.js';
+import { renderIndex, type PageMetaService } from '../modules/pages/page-meta.js';
 import { webManifest } from './web-manifest.js';
 
 const immutable = 'public, max-age=31536000, immutable';
 
-const pageRoutes: readonly PageRoute[] = ['feed', 'post', 'profile'];
 const assetAddress = /^\/assets\/[\w.-]+\.js$/;
 
 /**
@@ -21,7 +16,7 @@ const assetAddress = /^\/assets\/[\w.-]+\.js$/;
  * without it (or with anything else in it) preloads none, and the pages work as before.
  */
 export function readRoutePreloads(webDir: string): RoutePreloads {
-  const file = path.join(webDir, 'route-preloads.json');
+  const file = path.join(webDir, routePreloadsFile);
   if (!existsSync(file)) return {};
   let parsed: unknown;
   try {

@@ -11,6 +11,7 @@ import { authEndpoints } from '../../../shared/contract/endpoints/auth.js';
 import { instanceEndpoints } from '../../../shared/contract/endpoints/instance.js';
 import { idPattern } from '../../../shared/ids.js';
 import { defaultImages, isReservedUsername } from '../../../shared/paths.js';
+import type { PageRoute, RoutePreloads } from '../../../shared/route-preloads.js';
 import { feedQuerySchema, type Post } from '../../../shared/schemas/post.js';
 import { NotFound } from '../../errors.js';
 import type { Viewer } from '../../plugins/viewer.js';
@@ -51,12 +52,6 @@ export interface PageMeta {
   /** The page whose route scripts the head announces (`RoutePreloads`, ADR 0034). */
   route?: PageRoute;
 }
-
-/** The pages whose address alone tells the server which route the app will load. */
-export type PageRoute = 'feed' | 'post' | 'profile';
-
-/** Each page's route scripts, as the build lists them (`route-preloads.json`), addresses from the root. */
-export type RoutePreloads = Partial<Record<PageRoute, readonly string[]>>;
 
 const profilePathPattern = /^\/(?:ym\/)?([^/]+)\/?$/;
 const handlePathPattern = /^\/@([^/]*)(\/followers|\/following)?\/?$/;
