@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { preact } from '@preact/preset-vite';
 import { defineConfig } from 'vite';
+import { defaultImages } from './src/shared/paths.js';
 import { reactToPreact } from './scripts/react-to-preact.js';
 import { routePreloads } from './scripts/vite-route-preloads.js';
 import { serviceWorker } from './scripts/vite-service-worker.js';
@@ -38,7 +39,10 @@ export default defineConfig({
       post: 'src/web/app/routes/post-page.tsx',
       profile: 'src/web/app/routes/profile-page.tsx',
     }),
-    ...webDelivery({ zodConfig: here('./src/web/lib/zod-config.ts') }),
+    ...webDelivery({
+      zodConfig: here('./src/web/lib/zod-config.ts'),
+      loadingLogo: { path: defaultImages.logo, file: here('./src/web/public/img/logo-small.png') },
+    }),
   ],
   build: {
     outDir: here('./dist/web'),

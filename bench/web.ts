@@ -8,7 +8,8 @@
  *
  * Options: `--runs=N` (1–5, default 1) audits each page N times and keeps the run with the median
  * performance score, which steadies the figures on a busy machine. The full Lighthouse reports are
- * written as JSON to a temporary folder, named at the end.
+ * written as JSON to a temporary folder, named at the end. `--trace` also writes the median run's
+ * performance trace beside its report (`feed-mobile.trace.json`), which Chromium's DevTools opens.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -266,9 +267,14 @@ interface Audit {
   tbtMs: number;
   cls: number;
   lhr: Result;
+  trace: unknown;
 }
 
-function summarise(page: string, formFactor: FormFactor, lhr: Result): Audit {
+function summarise(
+  page: string,
+  formFactor: FormFactor,
+  { lhr, trace }: { lhr: Result; trace: unknown },
+): Audit {
   const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -279,6 +285,7 @@ function summarise(page: string, formFactor: FormFactor, lhr: Result): Audit {
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     lhr,
+    trace,
   };
 }
 
@@ -287,7 +294,7 @@ async function audit(
   url: string,
   formFactor: FormFactor,
   cookie: string | undefined,
-): Promise<Result> {
+): Promise<{ lhr: Result; trace: unknown }> {
   const result = await lighthouse(
     url,
     {
@@ -303,7 +310,7 @@ async function audit(
   if (result.lhr.runtimeError) {
     throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
   }
-  return result.lhr;
+  return { lhr: result.lhr, trace: result.artifacts.Trace };
 }
 
 function misses(item: Audit): string[] {
@@ -411,6 +418,7 @@ function runsOption(): number {
 
 async function main(): Promise<void> {
   const runs = runsOption();
+  const keepTraces = process.argv.includes('--trace');
   console.log(`Load average before: ${loadAverage()} (${os.cpus().length} cores)`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-web-'));
   const reportDir = mkdtempSync(path.join(os.tmpdir(), 'hearth-lighthouse-'));
@@ -435,13 +443,13 @@ async function main(): Promise<void> {
       for (const formFactor of ['mobile', 'desktop'] as const) {
         const results: Audit[] = [];
         for (let run = 0; run < runs; run += 1) {
-          const lhr = await audit(
+          const result = await audit(
             chrome.port,
             `${server.url}${page.path}`,
             formFactor,
             page.cookie,
           );
-          results.push(summarise(page.name, formFactor, lhr));
+          results.push(summarise(page.name, formFactor, result));
         }
         results.sort((a, b) => a.scores.performance - b.scores.performance);
         const median = results[Math.floor(results.length / 2)];
@@ -451,6 +459,12 @@ async function main(): Promise<void> {
           path.join(reportDir, `${page.name}-${formFactor}.json`),
           JSON.stringify(median.lhr),
         );
+        if (keepTraces) {
+          writeFileSync(
+            path.join(reportDir, `${page.name}-${formFactor}.trace.json`),
+            JSON.stringify(median.trace),
+          );
+        }
         console.log(
           `  ${page.name} ${formFactor}: performance ${results.map((r) => r.scores.performance).join(', ')}`,
         );

@@ -199,6 +199,28 @@ test.describe('sign-in', () => {
   });
 });
 
+test.describe('a signed-in page load', () => {
+  test('shows the account from the session, without waiting for the socket or reading the user again', async ({
+    page,
+    createUser,
+    login,
+  }) => {
+    const user = await createUser();
+    await login(page, user);
+    // No socket, and no read of the user document over HTTP: the session's answer carries it (ADR 0035).
+    await page.routeWebSocket(/\/api\/realtime$/, () => undefined);
+    const userReads: string[] = [];
+    await page.route(`**/api/users/${user.uid}`, async (route) => {
+      userReads.push(route.request().url());
+      await route.abort();
+    });
+    await page.goto(`/${user.username}`);
+    await expect(userMenuButton(page, user.displayName)).toBeVisible();
+    await expect(page.getByRole('heading', { name: user.displayName })).toBeVisible();
+    expect(userReads).toEqual([]);
+  });
+});
+
 test.describe('sign-out', () => {
   test('from the menu signs out, lands on /feed and stays signed out after a reload', async ({
     page,

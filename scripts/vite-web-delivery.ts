@@ -1,5 +1,6 @@
 // How the built web app is delivered (ADR 0024): zod configured before any schema exists, assets
-// precompressed next to themselves, and source maps moved out of what the server publishes.
+// precompressed next to themselves, source maps moved out of what the server publishes, and the first
+// load's loading screen painted from the page alone (ADR 0035).
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -71,13 +72,36 @@ async function moveSourceMaps(outDir: string, sourcemapDir: string): Promise<num
   return maps.length;
 }
 
+/**
+ * The loading screen's logo in index.html, written into the page itself (a data: address, which the CSP's
+ * img-src allows): the first paint then needs the page and its stylesheet only, not a request that waits
+ * behind the page's scripts and data on a phone's few connections. The app's own `<img>` takes the screen
+ * over with the logo's address. Fails the build when the screen is not found exactly once, so the page
+ * never quietly loses it.
+ */
+export function inlineLoadingLogo(html: string, logoPath: string, logo: Buffer): string {
+  const screens = [...html.matchAll(/<img\b[^>]*\bclass="loading-screen__logo"[^>]*>/g)];
+  const [screen] = screens;
+  const source = `src="${logoPath}"`;
+  if (screens.length !== 1 || !screen?.[0].includes(source)) {
+    throw new Error(`index.html must hold one loading-screen logo with ${source}`);
+  }
+  const inlined = screen[0].replace(
+    source,
+    `src="data:image/png;base64,${logo.toString('base64')}"`,
+  );
+  return html.replace(screen[0], () => inlined);
+}
+
 export interface WebDeliveryOptions {
   /** The module that imports zod, configures it and re-exports it. */
   zodConfig: string;
+  /** The loading screen's logo: its address in index.html and its file. */
+  loadingLogo: { path: string; file: string };
 }
 
 /** The build's plugins; source maps go to `sourcemaps/` next to the output folder (dist/sourcemaps). */
-export function webDelivery({ zodConfig }: WebDeliveryOptions): Plugin[] {
+export function webDelivery({ zodConfig, loadingLogo }: WebDeliveryOptions): Plugin[] {
   let outDir = '';
   return [
     {
@@ -90,6 +114,16 @@ export function webDelivery({ zodConfig }: WebDeliveryOptions): Plugin[] {
       enforce: 'pre',
       resolveId(source) {
         return source === 'zod' ? zodConfig : null;
+      },
+    },
+    {
+      name: 'hearth:loading-logo',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post',
+        async handler(html) {
+          return inlineLoadingLogo(html, loadingLogo.path, await readFile(loadingLogo.file));
+        },
       },
     },
     {

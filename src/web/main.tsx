@@ -13,6 +13,7 @@ import { App } from './app/app.js';
 import { createAppRouter } from './app/router.js';
 import { getSessionQueryOptions } from './features/auth/api/get-session.js';
 import { getInstanceQueryOptions } from './features/instance/api/get-instance.js';
+import { watchFirstPage, whenPageSettled } from './lib/page-settled.js';
 import { createQueryClient } from './lib/query-client.js';
 import { registerServiceWorker } from './lib/service-worker.js';
 
@@ -22,14 +23,19 @@ const queryClient = createQueryClient();
 queryClient.query(getSessionQueryOptions()).catch(() => undefined);
 queryClient.query(getInstanceQueryOptions()).catch(() => undefined);
 
+// What the first page does not need waits until it has settled (ADR 0035).
+watchFirstPage(queryClient);
+
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 createRoot(container).render(<App queryClient={queryClient} router={router} />);
 // Repeat visits start from the cache, and a visit without a connection gets the offline page.
 registerServiceWorker();
-// Page performance, for a share of page loads: its code comes after the first page's, off the critical path.
-void import('./lib/web-vitals-reporter.js')
+// Page performance, for a share of page loads: its code comes once the first page has settled (its
+// observers read the page's earlier entries from the browser's buffer).
+void whenPageSettled()
+  .then(() => import('./lib/web-vitals-reporter.js'))
   .then(({ startWebVitals }) =>
     startWebVitals(router, () =>
       queryClient.query(getInstanceQueryOptions()).then((i) => i.webVitalsSampleRate),

@@ -354,6 +354,39 @@ describe('RealtimeClient', () => {
     client.dispose();
   });
 
+  it('holds a document already in hand as the first snapshot, until the socket delivers its own', async () => {
+    const { client, latest } = setup();
+    const fetchSnapshot = vi.fn(() => Promise.resolve<TopicDocument<'user'>>(ada));
+    const listener = vi.fn();
+    client.subscribe(u1, listener, { fetchSnapshot, initial: ada });
+    expect(client.getSnapshot(u1)).toEqual({ data: ada });
+    // No listener call for what the subscriber handed over itself, and no HTTP read: there is a snapshot.
+    await flush(10_000);
+    expect(listener).not.toHaveBeenCalled();
+    expect(fetchSnapshot).not.toHaveBeenCalled();
+    // The socket still subscribes, and its copy replaces the one in hand.
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'subscribe', topic: 'users/u1' }]);
+    const renamed = { ...ada, displayName: 'Ada L.' };
+    latest().receive({ type: 'doc', topic: 'users/u1', data: renamed });
+    expect(client.getSnapshot(u1)).toEqual({ data: renamed });
+    expect(listener).toHaveBeenCalledTimes(1);
+    client.dispose();
+  });
+
+  it('never replaces a snapshot the topic holds with a document in hand', async () => {
+    const { client, latest } = setup();
+    client.subscribe(u1, () => undefined);
+    await flush();
+    latest().open();
+    const current = { ...ada, displayName: 'Ada L.' };
+    latest().receive({ type: 'doc', topic: 'users/u1', data: current });
+    // A second screen subscribes with an older copy (a session read before the rename).
+    client.subscribe(u1, () => undefined, { initial: ada });
+    expect(client.getSnapshot(u1)).toEqual({ data: current });
+    client.dispose();
+  });
+
   it('retries a failed HTTP snapshot', async () => {
     const { client } = setup();
     const fetchSnapshot = vi

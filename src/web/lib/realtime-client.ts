@@ -1,6 +1,7 @@
 import type { TopicDocument } from '@shared/contract/topics.js';
 import type { ServerMessage } from '@shared/realtime.js';
 import type { TopicKind, TopicName } from '@shared/realtime-protocol.js';
+import { whenPageSettled } from './page-settled.js';
 
 /**
  * The parts of @shared/realtime.js the client needs. It is imported lazily, on the first
@@ -27,6 +28,13 @@ export interface TopicSnapshot<K extends TopicKind = TopicKind> {
 export interface SubscribeOptions<K extends TopicKind> {
   /** Reads the document over HTTP when the socket cannot deliver a first snapshot in time. */
   fetchSnapshot?: () => Promise<TopicDocument<K>>;
+  /**
+   * The document as an answer already in hand carried it (the session carries its own account's user
+   * document): the first snapshot when the topic has none yet, so a screen need not wait for the socket.
+   * The socket's copies replace it as they come, and a snapshot the topic already holds is never replaced
+   * by it, since a snapshot the socket delivered is at least as fresh (ADR 0035).
+   */
+  initial?: TopicDocument<K>;
 }
 
 /** The socket as the client uses it, so tests can drive a fake one. */
@@ -143,7 +151,9 @@ export class RealtimeClient {
 
   constructor(options: RealtimeClientOptions = {}) {
     this.createSocket = options.createSocket ?? browserSocket;
-    this.loadProtocol = options.loadProtocol ?? (() => import('@shared/realtime.js'));
+    // The first page comes first: the protocol's code and the socket wait until it has settled (ADR 0035).
+    this.loadProtocol =
+      options.loadProtocol ?? (() => whenPageSettled().then(() => import('@shared/realtime.js')));
     this.url = options.url ?? sameOriginSocketUrl;
     this.random = options.random ?? Math.random;
     this.fallbackDelayMs = options.fallbackDelayMs ?? snapshotFallbackDelayMs;
@@ -199,6 +209,8 @@ export class RealtimeClient {
       this.ensureConnection();
       this.armFallback(topic, entry, this.state === 'stopped' ? 0 : this.fallbackDelayMs);
     }
+    if (!entry.snapshot && options.initial !== undefined)
+      entry.snapshot = { data: options.initial };
     const held = entry;
     held.listeners.add(listener);
     let active = true;

@@ -100,6 +100,15 @@ const routeScripts = {
 };
 
 /** The page's `<link rel="modulepreload">` addresses, in order. */
+/** The API answers a page's head preloads, in order. */
+const fetchPreloads = (response: LightMyRequestResponse) =>
+  [...response.body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]*)">/g)].map(
+    (match) => decode(match[1] ?? ''),
+  );
+
+/** What every page's app asks for first, whatever the page: who is signed in, and the instance. */
+const startupFetches = ['/api/auth/session', '/api/instance'];
+
 const modulePreloads = (response: LightMyRequestResponse) =>
   [...response.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map(
     (match) => decode(match[1] ?? ''),
@@ -295,12 +304,7 @@ describe.each(databaseTargets)('profile page head tags on $name', (target) => {
 
   it('preloads what the app asks for first: the session and instance on every page, the feed page at its plain address', async () => {
     const { cookie } = await signUp(t.app);
-    const fetchPreloads = (response: LightMyRequestResponse) =>
-      [
-        ...response.body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]*)">/g),
-      ].map((match) => decode(match[1] ?? ''));
-    // Every page's app asks who is signed in and for the instance first, whatever the page.
-    const startup = ['/api/auth/session', '/api/instance'];
+    const startup = startupFetches;
     for (const url of ['/', '/feed']) {
       const anonymousPage = await page(url);
       expect(anonymousPage.statusCode).toBe(200);
@@ -320,8 +324,35 @@ describe.each(databaseTargets)('profile page head tags on $name', (target) => {
       '/feed/',
       '/search',
       '/nobody_at_all',
+      '/post/999999999',
     ]) {
       expect(fetchPreloads(await send(t.app, 'GET', url, undefined, { cookie }))).toEqual(startup);
+    }
+  });
+
+  it('preloads a post and its first comments, and a profile with, for a visitor, its first posts', async () => {
+    const { user, cookie } = await signUp(t.app);
+    const created = await send(t.app, 'POST', '/api/posts', { body: 'Read me' }, { cookie });
+    const postId = postViewSchema.parse(created.json()).id;
+    for (const viewerCookie of [undefined, cookie]) {
+      expect(
+        fetchPreloads(
+          await send(t.app, 'GET', `/post/${postId}`, undefined, { cookie: viewerCookie }),
+        ),
+      ).toEqual([...startupFetches, `/api/posts/${postId}`, `/api/posts/${postId}/comments`]);
+    }
+    const profile = `/api/users/by-username/${user.username}`;
+    for (const url of [`/${user.username}`, `/ym/${user.username}`]) {
+      expect(fetchPreloads(await page(url))).toEqual([
+        ...startupFetches,
+        profile,
+        `/api/users/${user.uid}/posts`,
+      ]);
+      // A signed-in viewer's list waits on whether either blocks the other: the profile alone.
+      expect(fetchPreloads(await send(t.app, 'GET', url, undefined, { cookie }))).toEqual([
+        ...startupFetches,
+        profile,
+      ]);
     }
   });
 
@@ -604,6 +635,7 @@ describe.each(databaseTargets)('post page head tags on $name', (target) => {
     });
     expectPage(asBlocked, 200);
     expect(imagePreloads(asBlocked)).toEqual([]);
+    expect(fetchPreloads(asBlocked)).toEqual(startupFetches);
     // The same page for anyone else, signed in or not, still preloads it.
     for (const cookie of [undefined, moderator.cookie]) {
       const response = await send(t.app, 'GET', `/post/${shown.id}`, undefined, { cookie });

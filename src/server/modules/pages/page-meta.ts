@@ -7,8 +7,12 @@ import {
   postImageSizes,
   srcSetOf,
 } from '../../../shared/image-sources.js';
+import { fillPath } from '../../../shared/contract/endpoint.js';
 import { authEndpoints } from '../../../shared/contract/endpoints/auth.js';
+import { commentEndpoints } from '../../../shared/contract/endpoints/comments.js';
 import { instanceEndpoints } from '../../../shared/contract/endpoints/instance.js';
+import { postEndpoints } from '../../../shared/contract/endpoints/posts.js';
+import { userEndpoints } from '../../../shared/contract/endpoints/users.js';
 import { idPattern } from '../../../shared/ids.js';
 import { defaultImages, isReservedUsername } from '../../../shared/paths.js';
 import type { PageRoute, RoutePreloads } from '../../../shared/route-preloads.js';
@@ -47,8 +51,11 @@ export interface PageMeta {
   /** A large preview image (a post's first image) rather than a small square. */
   largeImage?: boolean;
   preload?: ImagePreload;
-  /** An API answer the app asks for first (the feed's first page), fetched while its scripts load. */
-  preloadFetch?: string;
+  /**
+   * The API answers the app asks for first on this page (the feed's first page; a post and its first
+   * comments; a profile and its first posts), fetched while its scripts load.
+   */
+  preloadFetches?: string[];
   /** The page whose route scripts the head announces (`RoutePreloads`, ADR 0034). */
   route?: PageRoute;
 }
@@ -76,22 +83,20 @@ export class PageMetaService {
   }
 
   /**
-   * The post page's first image, which the page shows first and largest: only when this viewer will see
-   * the post at all. The document is already the public one (never a removed post); a signed-in viewer
-   * is also asked the API's own question, so a block either way preloads nothing.
+   * Whether this viewer will see the post at all, so the page preloads what it will show and nothing else.
+   * The document is already the public one (never a removed post); a signed-in viewer is also asked the
+   * API's own question, so a block either way preloads nothing.
    */
-  private async postPreload(post: Post, viewer: PageViewer): Promise<ImagePreload | undefined> {
-    if (post.images.length === 0) return undefined;
+  private async visibleTo(post: Post, viewer: PageViewer): Promise<boolean> {
     const who = await viewer();
-    if (who) {
-      try {
-        await this.posts.get(who, post.id);
-      } catch (error) {
-        if (error instanceof NotFound) return undefined;
-        throw error;
-      }
+    if (!who) return true;
+    try {
+      await this.posts.get(who, post.id);
+      return true;
+    } catch (error) {
+      if (error instanceof NotFound) return false;
+      throw error;
     }
-    return leadImageOf(post);
   }
 
   /** spec §2 /post/{postId}: the author, an excerpt and the first image; 404 for unknown or deleted posts. */
@@ -113,8 +118,17 @@ export class PageMetaService {
       imageAlt: image ? (image.alt ?? `An image posted by ${name}`) : `${name}'s avatar`,
       type: 'article',
       largeImage: Boolean(image),
-      preload: await this.postPreload(post, viewer),
       route: 'post',
+      // The post, its first comments and the image it shows first and largest, as the page asks for them.
+      ...((await this.visibleTo(post, viewer))
+        ? {
+            preloadFetches: [
+              fillPath(postEndpoints.getPost.path, { postId: post.id }),
+              fillPath(commentEndpoints.getComments.path, { postId: post.id }),
+            ],
+            ...(image ? { preload: leadImageOf(post) } : {}),
+          }
+        : {}),
     };
   }
 
@@ -163,7 +177,7 @@ export class PageMetaService {
     return {
       status: 200,
       route: 'feed',
-      preloadFetch: `/api/feed?tab=${tab}`,
+      preloadFetches: [`/api/feed?tab=${tab}`],
       ...(lead ? { preload: leadImageOf(lead) } : {}),
     };
   }
@@ -192,6 +206,11 @@ export class PageMetaService {
       const description = user.bio
         ? excerpt(user.bio)
         : `${name} (@${user.username}) on ${this.config.instanceName}.`;
+      const documentFetch = fillPath(userEndpoints.getUserByUsername.path, {
+        username: user.username,
+      });
+      // Their posts too, for a visitor; a signed-in viewer's list waits on whether either blocks the other.
+      const postsFetch = fillPath(postEndpoints.getUserPosts.path, { uid: user.uid });
       return {
         status: 200,
         title: `${name} (@${user.username}) · ${this.config.instanceName}`,
@@ -201,6 +220,7 @@ export class PageMetaService {
         imageAlt: user.avatarAlt ?? `${name}'s avatar`,
         type: 'profile',
         preload: this.coverPreload(user.cover, user.coverSmall),
+        preloadFetches: (await viewer()) ? [documentFetch] : [documentFetch, postsFetch],
         route: 'profile',
       };
     } catch (error) {
@@ -242,7 +262,7 @@ export function renderIndex(
   const tags: string[] = [];
   // `crossorigin` (anonymous) is the app's own `fetch` (`credentials: 'same-origin'`) for a same-origin
   // address: with another credentials mode the browser would fetch the address again.
-  for (const href of [...startupFetches, ...(meta.preloadFetch ? [meta.preloadFetch] : [])]) {
+  for (const href of [...startupFetches, ...(meta.preloadFetches ?? [])]) {
     tags.push(`<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`);
   }
   // `crossorigin` as on the entry script Vite writes: a module's request mode, so the preload is used.

@@ -4,6 +4,7 @@ import { defaultImages } from '@shared/paths.js';
 import { useAuth } from '@web/features/auth/auth-state.js';
 import { useInstanceName } from '@web/features/instance/api/get-instance.js';
 import { loadChunk } from '@web/lib/chunk-loader.js';
+import { preloadWhenSettled, usePageSettled } from '@web/lib/page-settled.js';
 import { MainNavLinks } from './main-nav-links.js';
 import { UserMenuPlaceholder } from './user-menu-button.js';
 
@@ -35,15 +36,18 @@ export function NavBar({ onWrite, onWriteIntent, writeButtonRef }: NavBarProps) 
   const auth = useAuth();
   const instanceName = useInstanceName();
   const signedInSoon = auth.me !== null;
+  // The menu's code comes once the first page has settled; its look-alike holds its place (ADR 0035).
+  const settled = usePageSettled();
 
   useEffect(() => {
-    // Fetch the menu's code while the profile snapshot is still on its way.
-    if (signedInSoon) void loadUserMenu().catch(() => undefined);
+    if (signedInSoon) preloadWhenSettled(loadUserMenu);
   }, [signedInSoon]);
 
   let actions;
   if (auth.isLoading) {
     actions = <span className="nav__pending" aria-hidden="true" />;
+  } else if (auth.authenticated && auth.user && !settled) {
+    actions = <UserMenuPlaceholder user={auth.user} />;
   } else if (auth.authenticated && auth.user) {
     actions = (
       <Suspense fallback={<UserMenuPlaceholder user={auth.user} />}>

@@ -3,7 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@web/features/auth/api/get-session.js';
 import { listenForSessionChanges } from '@web/features/auth/auth-broadcast.js';
 import { authKeys } from '@web/features/auth/auth-keys.js';
-import { AuthContext, deriveAuthState, isAccountChange } from '@web/features/auth/auth-state.js';
+import {
+  AuthContext,
+  deriveAuthState,
+  isAccountChange,
+  userDocumentOf,
+} from '@web/features/auth/auth-state.js';
 import { recheckSession } from '@web/features/auth/session-sync.js';
 import { useUserDocument } from '@web/features/users/hooks/use-user-document.js';
 import { onUnauthenticated } from '@web/lib/api-client.js';
@@ -22,7 +27,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A session that could not be read at all counts as signed out rather than loading forever.
   const me = session.data?.user ?? null;
   const uid = me?.uid ?? null;
-  const profile = useUserDocument(uid);
+  // The session carries the account's user document: the first profile snapshot, so the app need not wait
+  // for the socket to show the signed-in screens (ADR 0035).
+  const ownDocument = useMemo(() => (me ? userDocumentOf(me) : undefined), [me]);
+  const profile = useUserDocument(uid, ownDocument);
 
   const settledUid = useRef<string | null | undefined>(undefined);
   useEffect(() => {

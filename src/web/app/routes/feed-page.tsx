@@ -13,7 +13,7 @@ import { ComposerPlaceholder } from '@web/features/posts/components/composer-pla
 import { FeedList } from '@web/features/posts/components/feed-list.js';
 import { loadPostComposer, PostComposer } from '@web/features/posts/components/lazy-parts.js';
 import { PostSkeleton } from '@web/features/posts/components/post-skeleton.js';
-import { preload } from '@web/lib/on-demand.js';
+import { preloadWhenSettled, usePageSettled } from '@web/lib/page-settled.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
 import { usePostViewer } from '../hooks/use-post-viewer.js';
 
@@ -25,6 +25,8 @@ const visitorTabs: readonly FeedTabOption[] = [{ tab: 'everyone', label: 'Everyo
 
 /** Above the feed: the composer, or why there is none (ADR 0005), or an invitation to join. */
 function ComposerArea({ user }: { user: UserDocument | null }) {
+  // The composer's code comes once the first page has settled; its look-alike holds its place (ADR 0035).
+  const settled = usePageSettled();
   if (!user) {
     return (
       <section className="card feed-join" aria-labelledby="feed-join-title">
@@ -59,6 +61,7 @@ function ComposerArea({ user }: { user: UserDocument | null }) {
       </p>
     );
   }
+  if (!settled) return <ComposerPlaceholder user={user} />;
   return (
     <Suspense fallback={<ComposerPlaceholder user={user} />}>
       <PostComposer user={user} />
@@ -76,8 +79,8 @@ export function FeedPage() {
   const view = feedViewOf(params, auth.authenticated);
   const signedIn = auth.me !== null;
   useEffect(() => {
-    // The session is known before the profile arrives: fetch the composer's code meanwhile.
-    if (signedIn) preload(loadPostComposer);
+    // Signed in: the composer's code comes as soon as the first page has settled.
+    if (signedIn) preloadWhenSettled(loadPostComposer);
   }, [signedIn]);
   usePageTitle(view.kind === 'bad-tag' ? 'Not a hashtag' : 'Feed');
 

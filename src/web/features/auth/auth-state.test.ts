@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Me, UserDocument } from '@shared/schemas/user.js';
+import { userDocumentSchema, type Me, type UserDocument } from '@shared/schemas/user.js';
 import { makeMe, makeUserDocument } from '@web/test/user-fixtures.js';
-import { deriveAuthState, isAccountChange } from './auth-state.js';
+import { deriveAuthState, isAccountChange, userDocumentOf } from './auth-state.js';
 
 const doc: UserDocument = makeUserDocument();
 const me: Me = makeMe();
@@ -66,5 +66,20 @@ describe('isAccountChange', () => {
     expect(isAccountChange(undefined, null)).toBe(false);
     expect(isAccountChange('a', 'a')).toBe(false);
     expect(isAccountChange(null, null)).toBe(false);
+  });
+});
+
+describe('userDocumentOf', () => {
+  it('is the session account’s users/{uid} document: every public field, none of the private ones', () => {
+    const me = makeMe({
+      email: 'ada@example.com',
+      usernameChangeAvailableAt: '2026-12-01T00:00:00.000Z',
+      awaitingApproval: true,
+    });
+    const user = userDocumentOf(me);
+    // Strict: a field the session adds to the account later must be added to the list of private ones.
+    expect(userDocumentSchema.strict().parse(user)).toEqual(user);
+    expect(Object.keys(user).sort()).toEqual(Object.keys(userDocumentSchema.shape).sort());
+    expect(JSON.stringify(user)).not.toContain('ada@example.com');
   });
 });

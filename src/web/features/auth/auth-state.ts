@@ -22,6 +22,21 @@ export interface AuthInputs {
   profile: { hasSnapshot: boolean; data: UserDocument | null | undefined };
 }
 
+/**
+ * The public user document within the session's own view of the account: what users/{uid} carries, without
+ * the private fields only the session has (the email, the username's cooldown, the suspension's details).
+ */
+export function userDocumentOf(me: Me): UserDocument {
+  const {
+    email: _email,
+    usernameChangeAvailableAt: _usernameChangeAvailableAt,
+    suspension: _suspension,
+    awaitingApproval: _awaitingApproval,
+    ...user
+  } = me;
+  return user;
+}
+
 const loading: AuthState = { isLoading: true, user: null, authenticated: false, me: null };
 
 /** spec §4 as a pure function of the session and the profile subscription. */

@@ -9,6 +9,7 @@ import { RemovalNotice } from '@web/components/ui/removal-notice.js';
 import { RichText } from '@web/components/ui/rich-text.js';
 import { ContentMenuSlot } from '@web/lib/content-menu.js';
 import { preload } from '@web/lib/on-demand.js';
+import { preloadWhenSettled } from '@web/lib/page-settled.js';
 import { fullTimeLabel, relativeTimeLabel } from '@web/lib/relative-time.js';
 import { useNow } from '@web/lib/use-now.js';
 import { useSelfClearing } from '@web/lib/use-self-clearing.js';
@@ -61,8 +62,8 @@ export function PostCard({
   useEffect(() => {
     // Authors are likely to edit: have the form's code ready before they ask, and the deletion's
     // confirmation, so it opens at once from the menu.
-    if (canEdit) preload(loadPostEditForm);
-    if (canDelete) preload(loadDeletePostDialog);
+    if (canEdit) preloadWhenSettled(loadPostEditForm);
+    if (canDelete) preloadWhenSettled(loadDeletePostDialog);
   }, [canEdit, canDelete]);
 
   // Pointing at the fallback, to copy its link by hand, keeps it on screen.

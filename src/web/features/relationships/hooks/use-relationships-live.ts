@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { relationshipsTopic } from '@shared/realtime-protocol.js';
 import { setHiddenAuthors } from '@web/lib/hidden-authors.js';
+import { usePageSettled } from '@web/lib/page-settled.js';
 import { realtimeClient } from '@web/lib/realtime-client.js';
 import { getHiddenAuthorsQueryOptions } from '../api/hidden-authors.js';
 import { refreshAfterRelationshipChange } from '../refresh.js';
@@ -11,6 +12,8 @@ import { refreshAfterRelationshipChange } from '../refresh.js';
  * once, and again whenever the `relationships/{uid}` revision moves (a block or mute by either side, in
  * any tab, or a mute running out); what is on screen is then read again, so the other person's posts and
  * comments leave at once. `uid` is null when nobody is signed in: nothing is asked, nothing is hidden.
+ * On a first load the set is asked once the page has settled, as the socket that brings live arrivals is
+ * opened (ADR 0035): the pages' own reads leave hidden authors out on the server.
  */
 export function useRelationshipsLive(uid: string | null) {
   const queryClient = useQueryClient();
@@ -31,5 +34,6 @@ export function useRelationshipsLive(uid: string | null) {
       void refreshAfterRelationshipChange(queryClient);
     });
   }, [queryClient, uid]);
-  return useQuery({ ...getHiddenAuthorsQueryOptions(uid ?? ''), enabled: uid !== null });
+  const settled = usePageSettled();
+  return useQuery({ ...getHiddenAuthorsQueryOptions(uid ?? ''), enabled: uid !== null && settled });
 }

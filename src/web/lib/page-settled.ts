@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * When the first page has settled: its own resources are in (the window's load event), the app has had a
+ * moment to render, the questions it then asked the API have all been answered, and the main thread has
+ * had one more idle moment to show the answers. The parts of the app a reader does not need to see the
+ * page wait for it (ADR 0035): the realtime socket and its protocol's code, the composer and the account
+ * menu (each shown meanwhile as its look-alike placeholder), the bell's count, the forms an author is
+ * likely to open, and the page-performance reporter. On a phone they would otherwise share the
+ * connection and the processor with the page's own code, data and first image. A page that never settles
+ * (an image that hangs, an answer that never comes) holds them back for `settleMaxWaitMs` at most.
+ */
+export const settleMaxWaitMs = 2_000;
+
+/** How long the main thread may stay busy before an idle wait ends anyway. */
+export const settleIdleTimeoutMs = 500;
+
+export interface SettleTarget {
+  document: Pick<Document, 'readyState'>;
+  addEventListener: (type: 'load', listener: () => void, options: { once: true }) => void;
+  requestIdleCallback?: (callback: () => void, options: { timeout: number }) => unknown;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+}
+
+/**
+ * A promise of the page's settling in `target`, resolved at most `maxWaitMs` after the call. `quiet`
+ * resolves once no answer the page asked for is on its way.
+ */
+export function pageSettles(
+  target: SettleTarget,
+  quiet: () => Promise<void>,
+  maxWaitMs = settleMaxWaitMs,
+): Promise<void> {
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      if (target.requestIdleCallback) {
+        target.requestIdleCallback(() => resolve(), { timeout: settleIdleTimeoutMs });
+      } else {
+        target.setTimeout(resolve, 0);
+      }
+    });
+  const loaded = new Promise<void>((resolve) => {
+    if (target.document.readyState === 'complete') resolve();
+    else target.addEventListener('load', () => resolve(), { once: true });
+  });
+  const cap = new Promise<void>((resolve) => {
+    target.setTimeout(resolve, maxWaitMs);
+  });
+  return Promise.race([cap, loaded.then(idle).then(quiet).then(idle)]);
+}
+
+/** Resolves once `queryClient` has no query fetching. */
+export function queriesQuiet(queryClient: QueryClient): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (queryClient.isFetching() === 0) {
+      resolve();
+      return;
+    }
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+let settled: Promise<void> | undefined;
+let isSettled = false;
+
+/**
+ * Starts watching for this tab's first page to settle (main.tsx, once, before the first render), with the
+ * app's query client, whose answers the page waits for.
+ */
+export function watchFirstPage(queryClient: QueryClient): void {
+  if (settled || typeof window === 'undefined') return;
+  settled = pageSettles(
+    {
+      document: window.document,
+      addEventListener: (type, listener, options) => {
+        window.addEventListener(type, listener, options);
+      },
+      requestIdleCallback:
+        typeof window.requestIdleCallback === 'function'
+          ? (callback, options) => window.requestIdleCallback(callback, options)
+          : undefined,
+      setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    },
+    () => queriesQuiet(queryClient),
+  ).then(() => {
+    isSettled = true;
+  });
+}
+
+/** This tab's first page settling; resolved at once where nothing watches for it (tests, tools). */
+export function whenPageSettled(): Promise<void> {
+  if (!settled) {
+    isSettled = true;
+    settled = Promise.resolve();
+  }
+  return settled;
+}
+
+/** Whether the first page has settled: false on the first load until it has, true ever after. */
+export function usePageSettled(): boolean {
+  const [value, setValue] = useState(isSettled);
+  useEffect(() => {
+    if (value) return;
+    let active = true;
+    void whenPageSettled().then(() => {
+      if (active) setValue(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [value]);
+  return value;
+}
+
+/** Loads a part the reader is likely to want soon, once the first page has settled. */
+export function preloadWhenSettled(load: () => Promise<unknown>): void {
+  void whenPageSettled()
+    .then(load)
+    .catch(() => undefined);
+}
