@@ -12,6 +12,7 @@ export default defineConfig({
       endpointsDir: here('./src/shared/contract/endpoints'),
       webDir: here('./src/web'),
       checkModule: here('./src/web/lib/wire-check.ts'),
+      topicsFile: here('./src/shared/contract/topics.ts'),
     }),
   ],
   resolve: {

@@ -199,10 +199,17 @@ function importsOf(shapes: Set<string>): string[] {
   );
 }
 
-/** Generates the web's endpoint modules for every file of `endpointsDir`. */
+/** A live topic as the web app ships it: the check of its document (contract/topics.ts). */
+interface WebTopic {
+  document: Json;
+  audience: string;
+}
+
+/** Generates the web's endpoint modules for every file of `endpointsDir`, and its topics module. */
 export async function generateWebContract(
   endpointsDir: string,
   checkModule: string,
+  topicsFile: string,
 ): Promise<WebContract> {
   const files = readdirSync(endpointsDir)
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
@@ -232,12 +239,22 @@ export async function generateWebContract(
     }
     loaded.push({ file, groups });
   }
+  // The realtime client checks each frame's document against its topic's shape, as the API client checks
+  // answers: the same generated shapes, so zod stays out of the socket's code too.
+  const topicExports = (await tsImport(pathToFileURL(topicsFile).href, import.meta.url)) as {
+    topics: Record<string, { document: z.ZodType; audience: string }>;
+  };
+  const topics: [string, WebTopic][] = Object.entries(topicExports.topics).map(([kind, topic]) => [
+    kind,
+    { document: wireShapeOf(topic.document, `topics.ts ${kind}`), audience: topic.audience },
+  ]);
   const writer = new ShapeWriter();
   for (const { groups } of loaded) {
     for (const [, group] of groups) {
       for (const endpoint of Object.values(group)) writer.count(endpoint.response as Json);
     }
   }
+  for (const [, topic] of topics) writer.count(topic.document);
   const modules: WebContract = new Map();
   for (const { file, groups } of loaded) {
     modules.set(
@@ -268,6 +285,21 @@ export async function generateWebContract(
       modules.set(ids.group(file, name), reexports.join('\n'));
     }
   }
+  const topicPieces = topics.map(([kind, topic]) => {
+    const check = writer.write(topic.document);
+    return {
+      shapes: check.shapes,
+      code: `${JSON.stringify(kind)}:{document:wireCheck(${check.code}),audience:${JSON.stringify(topic.audience)}}`,
+    };
+  });
+  modules.set(
+    ids.file(topicsFile),
+    [
+      `import { wireCheck } from ${JSON.stringify(checkModule)};`,
+      ...importsOf(new Set(topicPieces.flatMap((piece) => [...piece.shapes]))),
+      `export const topics = {${topicPieces.map((piece) => piece.code).join(',')}};`,
+    ].join('\n'),
+  );
   for (const [name, shape] of writer.shapes) {
     modules.set(
       ids.shape(name),
@@ -284,12 +316,19 @@ export interface WebContractOptions {
   webDir: string;
   /** src/web/lib/wire-check.ts */
   checkModule: string;
+  /** src/shared/contract/topics.ts: web modules get its `topics`, each document checked without zod. */
+  topicsFile: string;
 }
 
 /** The Vite plugin: web modules that import an endpoint module get the generated one. */
-export function webContract({ endpointsDir, webDir, checkModule }: WebContractOptions): Plugin {
+export function webContract({
+  endpointsDir,
+  webDir,
+  checkModule,
+  topicsFile,
+}: WebContractOptions): Plugin {
   let generated: Promise<WebContract> | null = null;
-  const generate = () => (generated ??= generateWebContract(endpointsDir, checkModule));
+  const generate = () => (generated ??= generateWebContract(endpointsDir, checkModule, topicsFile));
   const inside = (file: string, dir: string) => !path.relative(dir, file).startsWith('..');
   return {
     name: 'hearth:web-contract',
@@ -305,6 +344,7 @@ export function webContract({ endpointsDir, webDir, checkModule }: WebContractOp
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       if (!resolved || resolved.external) return null;
       const file = resolved.id.split('?')[0] ?? '';
+      if (file === topicsFile) return ids.file(file);
       if (path.dirname(file) !== endpointsDir || !file.endsWith('.ts')) return null;
       return ids.file(file);
     },

@@ -4,11 +4,12 @@ import type { TopicKind, TopicName } from '@shared/realtime-protocol.js';
 import { whenPageSettled } from './page-settled.js';
 
 /**
- * The parts of @shared/realtime.js the client needs. It is imported lazily, on the first
- * subscription, because its zod schemas would otherwise weigh down the entry chunk of every page.
+ * The parts of the protocol the client needs (./realtime-messages.js, which reads messages as
+ * @shared/realtime.js does, without zod). It is imported lazily, on the first subscription: its
+ * documents' shapes have no place in the entry chunk of every page.
  */
 export type RealtimeProtocol = Pick<
-  typeof import('@shared/realtime.js'),
+  typeof import('./realtime-messages.js'),
   | 'serverMessageSchema'
   | 'realtimePath'
   | 'heartbeatIntervalMs'
@@ -153,7 +154,8 @@ export class RealtimeClient {
     this.createSocket = options.createSocket ?? browserSocket;
     // The first page comes first: the protocol's code and the socket wait until it has settled (ADR 0035).
     this.loadProtocol =
-      options.loadProtocol ?? (() => whenPageSettled().then(() => import('@shared/realtime.js')));
+      options.loadProtocol ??
+      (() => whenPageSettled().then(() => import('./realtime-messages.js')));
     this.url = options.url ?? sameOriginSocketUrl;
     this.random = options.random ?? Math.random;
     this.fallbackDelayMs = options.fallbackDelayMs ?? snapshotFallbackDelayMs;

@@ -23,6 +23,14 @@ describe('relativeTimeLabel', () => {
     expect(relativeTimeLabel(ago(6 * day), now, 'en')).toBe('6 days ago');
   });
 
+  it('keeps each locale’s formatters apart', () => {
+    expect(relativeTimeLabel(ago(day), now, 'en')).toBe('yesterday');
+    expect(relativeTimeLabel(ago(day), now, 'de')).toBe('gestern');
+    expect(relativeTimeLabel(ago(day), now, 'en')).toBe('yesterday');
+    expect(relativeTimeLabel('2025-12-24T12:00:00Z', now, 'de')).toBe('24. Dez. 2025');
+    expect(relativeTimeLabel('2026-03-01T12:00:00Z', now, 'de')).toBe('1. März');
+  });
+
   it('gives the date from a week on, with the year only when it is not this one', () => {
     expect(relativeTimeLabel('2026-03-01T12:00:00Z', now, 'en')).toBe('Mar 1');
     expect(relativeTimeLabel('2025-12-24T12:00:00Z', now, 'en')).toBe('Dec 24, 2025');

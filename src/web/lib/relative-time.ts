@@ -4,28 +4,54 @@ const day = 24 * hour;
 /** Older than this, a post shows its date instead of "n days ago". */
 const relativeLimit = 7 * day;
 
+/**
+ * Formatters by locale and options. Building one costs far more than formatting with it (ICU looks up the
+ * locale's patterns), and a list formats two times per item on every render. The keys come from this
+ * module's few option sets and the page's locale, so the map stays a handful of entries.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+
+function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions) {
+  const key = `date|${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!(format instanceof Intl.DateTimeFormat)) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
+  const key = `relative|${locale ?? ''}`;
+  let format = formatters.get(key);
+  if (!(format instanceof Intl.RelativeTimeFormat)) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** When something was written, as people say it: "just now", "5 minutes ago", "yesterday", "Mar 4". */
 export function relativeTimeLabel(iso: string, now: number, locale?: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
   const elapsed = Math.max(0, now - time);
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   if (elapsed < minute) return 'just now';
+  const relative = relativeFormat(locale);
   if (elapsed < hour) return relative.format(-Math.floor(elapsed / minute), 'minute');
   if (elapsed < day) return relative.format(-Math.floor(elapsed / hour), 'hour');
   if (elapsed < relativeLimit) return relative.format(-Math.floor(elapsed / day), 'day');
   const date = new Date(time);
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return new Intl.DateTimeFormat(locale, {
-    month: 'short',
-    day: 'numeric',
-    year: sameYear ? undefined : 'numeric',
-  }).format(date);
+  const options: Intl.DateTimeFormatOptions = sameYear
+    ? { month: 'short', day: 'numeric' }
+    : { month: 'short', day: 'numeric', year: 'numeric' };
+  return dateFormat(locale, options).format(date);
 }
 
 /** The full date and time, for tooltips and the history of edits. */
 export function fullTimeLabel(iso: string, locale?: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(time);
+  return dateFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(time);
 }

@@ -22,6 +22,8 @@ export interface WireShape {
   enum?: readonly unknown[];
   const?: unknown;
   anyOf?: readonly WireShape[];
+  /** zod's discriminated union: the one option that accepts the value (their discriminators differ). */
+  oneOf?: readonly WireShape[];
   /** A RegExp with the contract's own flags (JSON Schema's string loses them, and `\p{…}` needs `u`). */
   pattern?: RegExp;
   minimum?: number;
@@ -42,6 +44,7 @@ export const wireKeywords: readonly (keyof WireShape)[] = [
   'enum',
   'const',
   'anyOf',
+  'oneOf',
   'pattern',
   'minimum',
   'maximum',
@@ -88,6 +91,18 @@ function check(shape: WireShape, value: unknown): unknown {
       if (result !== mismatch) return result;
     }
     return mismatch;
+  }
+  if (shape.oneOf) {
+    // zod's discriminated union picks the option its discriminator names; the options' literal
+    // discriminators differ, so that is the one option that accepts the value, and no other does.
+    let accepted: unknown = mismatch;
+    for (const option of shape.oneOf) {
+      const result = check(option, value);
+      if (result === mismatch) continue;
+      if (accepted !== mismatch) return mismatch;
+      accepted = result;
+    }
+    return accepted;
   }
   if (shape.type !== undefined) {
     const actual = typeOf(value);
