@@ -11,7 +11,22 @@ import { webDelivery } from './scripts/vite-web-delivery.js';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = process.env.HEARTH_DEV_API ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+/**
+ * React Router's package exports only its development build, which keeps its warnings (and their text) in
+ * the bundle. Its production build differs by that flag alone; the app's build uses it.
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: here('./node_modules/react-router/dist/production/index.mjs'),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: here('./node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
+export default defineConfig(({ command }) => ({
   root: here('./src/web'),
   publicDir: here('./src/web/public'),
   resolve: {
@@ -20,6 +35,7 @@ export default defineConfig({
       { find: '@web', replacement: here('./src/web') },
       // React's API from preact/compat (scripts/react-to-preact.ts).
       ...reactToPreact,
+      ...(command === 'build' ? reactRouterProduction : []),
     ],
   },
   plugins: [
@@ -69,4 +85,4 @@ export default defineConfig({
       '/media': { target: apiTarget },
     },
   },
-});
+}));

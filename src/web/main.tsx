@@ -15,6 +15,7 @@ import { getSessionQueryOptions } from './features/auth/api/get-session.js';
 import { getInstanceQueryOptions } from './features/instance/api/get-instance.js';
 import { watchFirstPage, whenPageSettled } from './lib/page-settled.js';
 import { createQueryClient } from './lib/query-client.js';
+import { warmTimeFormats } from './lib/relative-time.js';
 import { registerServiceWorker } from './lib/service-worker.js';
 
 const queryClient = createQueryClient();
@@ -30,6 +31,10 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 createRoot(container).render(<App queryClient={queryClient} router={router} />);
+// The locale data the posts' dates need, loaded while the page's code and data are on their way.
+setTimeout(() => {
+  warmTimeFormats();
+}, 0);
 // Repeat visits start from the cache, and a visit without a connection gets the offline page.
 registerServiceWorker();
 // Page performance, for a share of page loads: its code comes once the first page has settled (its

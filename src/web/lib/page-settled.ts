@@ -92,6 +92,48 @@ export function watchFirstPage(queryClient: QueryClient): void {
   });
 }
 
+/**
+ * Whether this is a tab's first page, opened afresh (not reloaded, nor reached by Back, where the browser
+ * restores a scroll position), and still settling. A long list then renders its first items alone, and the
+ * rest a few at a time (`useFirstLoadReveal`).
+ */
+export function firstPageOpening(): boolean {
+  if (!settled || isSettled || typeof performance === 'undefined') return false;
+  const [navigation] = performance.getEntriesByType('navigation');
+  return navigation !== undefined && 'type' in navigation && navigation.type === 'navigate';
+}
+
+/** How many items a list renders first on a first page, enough to fill a phone's screen. */
+export const firstRevealItems = 4;
+
+/** How many more items each later step renders, each step a task of its own. */
+export const revealStepItems = 2;
+
+/**
+ * How many of a list's `total` items to render. Everywhere but a first page opened afresh, all of them.
+ * There the first few render at once, with the page's first paint, and the rest follow a few at a time,
+ * each step a short task of its own: a phone paints the top of the list sooner, and no single task keeps
+ * it from answering a tap. Once all are in, the list renders in full ever after.
+ */
+export function useFirstLoadReveal(total: number): number {
+  const [limit, setLimit] = useState(() =>
+    firstPageOpening() ? firstRevealItems : Number.POSITIVE_INFINITY,
+  );
+  useEffect(() => {
+    if (limit === Number.POSITIVE_INFINITY || total === 0) return;
+    const timer = setTimeout(() => {
+      // Once every item is in, the list renders in full, whatever comes later (another page of it).
+      setLimit((shown) =>
+        shown + revealStepItems >= total ? Number.POSITIVE_INFINITY : shown + revealStepItems,
+      );
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [limit, total]);
+  return Math.min(limit, total);
+}
+
 /** This tab's first page settling; resolved at once where nothing watches for it (tests, tools). */
 export function whenPageSettled(): Promise<void> {
   if (!settled) {

@@ -3,6 +3,7 @@ import { useQueryClient, type QueryKey, type UseInfiniteQueryResult } from '@tan
 import { leadImagePost } from '@shared/image-sources.js';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
 import { ListEnd } from '@web/components/ui/list-end.js';
+import { useFirstLoadReveal } from '@web/lib/page-settled.js';
 import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll.js';
 import type { NewPosts } from '../hooks/use-new-posts.js';
@@ -42,6 +43,9 @@ export function PostList({
   const queryClient = useQueryClient();
   const data = query.data;
   const posts = postsOf(data);
+  // A first page opened afresh renders its first posts with the first paint, the rest right after.
+  const revealed = useFirstLoadReveal(posts.length);
+  const revealing = revealed < posts.length;
   const list = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
   // Where focus goes once the list has re-rendered: a post (revealed, or next to a deleted one), or the list.
@@ -80,7 +84,7 @@ export function PostList({
   });
 
   const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
-  useInfiniteScroll(end, canLoadMore && posts.length > 0, () => {
+  useInfiniteScroll(end, canLoadMore && posts.length > 0 && !revealing, () => {
     void query.fetchNextPage();
   });
   const focusAfterLoad = useFocusAfterLoad(
@@ -157,7 +161,7 @@ export function PostList({
         empty
       ) : (
         <div className="post-list" ref={list} aria-label={label} role="region" tabIndex={-1}>
-          {posts.map((post) => (
+          {(revealing ? posts.slice(0, revealed) : posts).map((post) => (
             <PostCard
               key={post.id}
               post={post}
@@ -168,17 +172,21 @@ export function PostList({
           ))}
         </div>
       )}
-      <ListEnd
-        ref={end}
-        className="post-list__end"
-        errorClassName="post-list__error"
-        query={query}
-        what="posts"
-        onLoadMore={() => {
-          focusAfterLoad(posts.length);
-        }}
-        done={posts.length > 0 ? <p className="post-list__done">You’ve reached the end.</p> : null}
-      />
+      {revealing ? null : (
+        <ListEnd
+          ref={end}
+          className="post-list__end"
+          errorClassName="post-list__error"
+          query={query}
+          what="posts"
+          onLoadMore={() => {
+            focusAfterLoad(posts.length);
+          }}
+          done={
+            posts.length > 0 ? <p className="post-list__done">You’ve reached the end.</p> : null
+          }
+        />
+      )}
     </div>
   );
 }
