@@ -5,7 +5,8 @@
 // cost the feed's first load about 35 KB of gzip (zod and the schemas' code). So, for web modules, this
 // plugin replaces each endpoint module with one generated from it when the app is built: the same exports,
 // each endpoint reduced to those four, and its answer checked by `wireCheck` (src/web/lib/wire-check.ts)
-// against the JSON Schema that zod itself writes for the response schema's output. Nothing is written by
+// against the JSON Schema that zod itself writes for the response schema's output. The live topics'
+// documents (contract/topics.ts) are generated the same way, for the realtime client. Nothing is written by
 // hand twice: the generated module is a function of the contract, made anew on every build and test run.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -320,7 +321,9 @@ export interface WebContractOptions {
   topicsFile: string;
 }
 
-/** The Vite plugin: web modules that import an endpoint module get the generated one. */
+/**
+ * The Vite plugin: web modules that import an endpoint module, or the topics module, get the generated one.
+ */
 export function webContract({
   endpointsDir,
   webDir,
