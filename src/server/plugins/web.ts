@@ -115,7 +115,7 @@ export const webPlugin = fp(
             'The web app has not been built yet. Run `npm run build` (npm start does this for you).',
           );
       }
-      // The viewer is looked up only where a preload depends on who asks: a post's image, the feed.
+      // The viewer is looked up only where a preload depends on who asks: the feed, a post, a profile.
       const search = request.url.slice(pathname.length);
       const meta = await pages.forPath(pathname, () => request.viewer(), search);
       if (meta.redirect) {

@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import { readRoutePreloads } from '../../plugins/web.js';
+import { PageMetaService } from './page-meta.js';
 import * as images from '../../test/images.js';
 import { sendForm, type FormValue } from '../../test/images.js';
 
@@ -489,6 +490,28 @@ describe.each(databaseTargets)('post page head tags on $name', (target) => {
   afterAll(async () => {
     await t.close();
     rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('serves a post page and a profile page without their preloads when the viewer cannot be looked up', async () => {
+    const created = await send(
+      t.app,
+      'POST',
+      '/api/posts',
+      { body: 'Still here' },
+      {
+        cookie: author.cookie,
+      },
+    );
+    const postId = postViewSchema.parse(created.json()).id;
+    const pages = new PageMetaService(t.app.services.users, t.app.services.posts, t.config);
+    const down = () => Promise.reject(new Error('the database is down'));
+    const post = await pages.forPath(`/post/${postId}`, down);
+    expect(post.status).toBe(200);
+    expect(post.preloadFetches).toBeUndefined();
+    const profile = await pages.forPath(`/${author.user.username}`, down);
+    expect(profile.status).toBe(200);
+    // Not known to be a visitor: the profile's own document only.
+    expect(profile.preloadFetches).toEqual([`/api/users/by-username/${author.user.username}`]);
   });
 
   it('names the author, quotes the text and shows the first image', async () => {

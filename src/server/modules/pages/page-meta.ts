@@ -85,17 +85,16 @@ export class PageMetaService {
   /**
    * Whether this viewer will see the post at all, so the page preloads what it will show and nothing else.
    * The document is already the public one (never a removed post); a signed-in viewer is also asked the
-   * API's own question, so a block either way preloads nothing.
+   * API's own question, so a block either way preloads nothing. A lookup that fails (the database is
+   * down) costs the page its preloads, never the page: the app's own requests then show what went wrong.
    */
   private async visibleTo(post: Post, viewer: PageViewer): Promise<boolean> {
-    const who = await viewer();
-    if (!who) return true;
     try {
-      await this.posts.get(who, post.id);
+      const who = await viewer();
+      if (who) await this.posts.get(who, post.id);
       return true;
-    } catch (error) {
-      if (error instanceof NotFound) return false;
-      throw error;
+    } catch {
+      return false;
     }
   }
 
@@ -220,7 +219,11 @@ export class PageMetaService {
         imageAlt: user.avatarAlt ?? `${name}'s avatar`,
         type: 'profile',
         preload: this.coverPreload(user.cover, user.coverSmall),
-        preloadFetches: (await viewer()) ? [documentFetch] : [documentFetch, postsFetch],
+        // A viewer who cannot be looked up (the database is down) is not known to be a visitor.
+        preloadFetches:
+          (await viewer().catch(() => undefined)) === null
+            ? [documentFetch, postsFetch]
+            : [documentFetch],
         route: 'profile',
       };
     } catch (error) {
