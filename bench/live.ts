@@ -6,7 +6,9 @@
  * subscribed to one post and to the feed; then, for a like of that post and for a new post, sent through
  * the HTTP API, it measures per socket the delay from the moment the write is sent to the moment the
  * socket receives the post's new document (like) or the feed's `created` change (new post), and reports
- * p50 and p99 over every socket and round, and the server's resident memory per 1,000 sockets.
+ * p50 and p99 over every socket and round, and the server's resident memory per 1,000 sockets. Each kind of
+ * event first has one round that is not counted: the first like after thousands of sockets opened finds
+ * cold code and a garbage collector catching up, as the HTTP scenarios' first seconds would.
  *
  * The clients live in worker threads (live-clients.ts), so the load generator is not what is measured.
  *
@@ -20,7 +22,7 @@ import { realtimePath } from '../src/shared/realtime-protocol.js';
 import { copyOf, databaseName, loadLine } from './database-copy.js';
 import type { WorkerCommand, WorkerReply, WorkerSetup } from './live-clients.js';
 import type { SeededDatabase } from './seed.js';
-import { request, signIn, startServer } from './server.js';
+import { cpuSeconds, request, signIn, startServer } from './server.js';
 
 const counts = (process.env.BENCH_LIVE_SOCKETS ?? '1000,5000')
   .split(',')
@@ -101,10 +103,13 @@ interface Delivery {
   max: number;
   samples: number;
   lost: number;
+  /** The server's CPU time per event (user and system, every thread), NaN where /proc is not there. */
+  cpuMs: number;
 }
 
 /** Delays of one kind of event over several rounds, from every socket. */
 async function measure(
+  serverPid: number,
   workers: ClientWorker[],
   topic: string,
   marker: string,
@@ -112,9 +117,13 @@ async function measure(
 ): Promise<Delivery> {
   const delays: number[] = [];
   let lost = 0;
-  for (let round = 0; round < rounds; round += 1) {
-    await new Promise((resolve) => setTimeout(resolve, settleMs));
+  let cpu = 0;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, settleMs));
+  await settle();
+  // Round 0 warms up and is not counted, as the HTTP scenarios' warm-up is not.
+  for (let round = 0; round <= rounds; round += 1) {
     await Promise.all(workers.map((worker) => worker.ask({ type: 'arm', topic, marker }, 'armed')));
+    const cpuBefore = cpuSeconds(serverPid);
     const sent = now();
     const response = await write(round);
     if (!response.ok) {
@@ -127,6 +136,11 @@ async function measure(
         worker.ask({ type: 'collect', timeoutMs: deliveryTimeoutMs }, 'arrivals'),
       ),
     );
+    // The settling time counts towards the event's CPU: frames may still be leaving for other topics.
+    await settle();
+    const cpuAfter = cpuSeconds(serverPid);
+    if (round === 0) continue;
+    cpu += cpuBefore === null || cpuAfter === null ? Number.NaN : cpuAfter - cpuBefore;
     for (const { times } of replies) {
       for (const arrived of times) {
         if (Number.isNaN(arrived)) lost += 1;
@@ -141,6 +155,7 @@ async function measure(
     max: delays.at(-1) ?? Number.NaN,
     samples: delays.length,
     lost,
+    cpuMs: (cpu / rounds) * 1000,
   };
 }
 
@@ -192,13 +207,13 @@ export async function runLive(seeded: SeededDatabase): Promise<void> {
         const rss = rssBytes(server.pid);
 
         // Each round changes the post: an account likes it, or takes its earlier like back.
-        const like = await measure(workers, postTopic, '', (round) => {
+        const like = await measure(server.pid, workers, postTopic, '', (round) => {
           const account = round % cookies.length;
           const method = likes[account] ? 'DELETE' : 'PUT';
           likes[account] = !likes[account];
           return request(server, method, `/api/posts/${postId}/like`, undefined, cookies[account]);
         });
-        const post = await measure(workers, 'feed', '"kind":"created"', (round) =>
+        const post = await measure(server.pid, workers, 'feed', '"kind":"created"', (round) =>
           request(
             server,
             'POST',
@@ -216,7 +231,8 @@ export async function runLive(seeded: SeededDatabase): Promise<void> {
               `${Math.max(like.p99, post.p99) <= budget.p99Ms && like.lost + post.lost === 0 ? 'met' : 'MISSED'})`
             : '';
         const row = (label: string, d: Delivery) =>
-          `    ${label} p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)} over ${d.samples.toLocaleString('en')} deliveries` +
+          `    ${label} p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)} over ${d.samples.toLocaleString('en')} deliveries, ` +
+          `server CPU ${Number.isNaN(d.cpuMs) ? 'n/a' : ms(d.cpuMs)} per event` +
           (d.lost > 0 ? `, ${d.lost.toLocaleString('en')} LOST` : '');
         lines.push(
           `  ${target.toLocaleString('en')} sockets, each on ${postTopic} and feed, ${rounds} rounds${verdict}:`,

@@ -22,7 +22,6 @@
  * BENCH_CPU_PROF=<dir> to write a V8 CPU profile of the server, BENCH_POSTGRES_URL (see postgres.ts), and
  * BENCH_LIVE_SOCKETS (see live.ts).
  */
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startHello } from './hello.js';
@@ -30,7 +29,7 @@ import { runLive } from './live.js';
 import { copyOf, databaseName, loadLine, onPostgres, type BackendCpu } from './database-copy.js';
 import { backendCpuDelta } from './postgres.js';
 import { fullPlan, rareWord, seededDatabase, smallPlan, type SeededDatabase } from './seed.js';
-import { request, signIn, startServer, type RunningServer } from './server.js';
+import { cpuSeconds, request, signIn, startServer, type RunningServer } from './server.js';
 
 const seconds = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -41,8 +40,6 @@ const warmup = seconds('BENCH_WARMUP', 2);
 const connections = seconds('BENCH_CONNECTIONS', 10);
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const profileDir = process.env.BENCH_CPU_PROF;
-/** USER_HZ: the unit of the CPU times in /proc/<pid>/stat, 100 on every Linux platform Node supports. */
-const clockTicksPerSecond = 100;
 /** Load average per CPU, before the run, above which other work on the machine distorts the figures. */
 const busyLoad = 0.75;
 
@@ -273,21 +270,6 @@ async function load(
     cpuMicros: perRequest(cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore),
     backendMicros: perRequest(backendUsed),
   };
-}
-
-/**
- * CPU seconds the process has used (user + system), from /proc on Linux; null elsewhere. Divided by the
- * requests served, it is the server's cost per request, which other work on the machine barely skews.
- */
-function cpuSeconds(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
-  } catch {
-    return null;
-  }
 }
 
 /** Sends one request of the scenario and fails loudly when it is not a 2xx (a missing route, say). */

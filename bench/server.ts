@@ -4,6 +4,7 @@
  * the same build even while the sources change.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -153,4 +154,22 @@ export async function signIn(
     cookies.push(cookieHeader(response));
   }
   return cookies;
+}
+
+/** USER_HZ: the unit of the CPU times in /proc/<pid>/stat, 100 on every Linux platform Node supports. */
+const clockTicksPerSecond = 100;
+
+/**
+ * CPU seconds the process has used (user + system), from /proc on Linux; null elsewhere. Divided by the
+ * requests served, it is the server's cost per request, which other work on the machine barely skews.
+ */
+export function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
+  } catch {
+    return null;
+  }
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from '@fastify/websocket';
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { realtimeLimits } from '../../shared/limits.js';
 import {
   clientMessageSchema,
@@ -24,6 +25,7 @@ import type { NotificationsService } from '../modules/notifications/notification
 import type { PostsService } from '../modules/posts/posts.service.js';
 import type { RelationshipsService } from '../modules/relationships/relationships.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
+import { textFrame } from './realtime-frames.js';
 import { assertSameOrigin } from './security.js';
 import type { Viewer } from './viewer.js';
 
@@ -87,6 +89,8 @@ interface Reread {
 
 interface Client {
   socket: WebSocket;
+  /** The TCP connection under `socket`, which frames built once for every socket are written to. */
+  connection: Socket;
   admission: Admission;
   subscriptions: Map<string, Subscription>;
   /** Subscriptions waiting for a snapshot read slot, oldest first. */
@@ -131,9 +135,9 @@ function isUpgrade(request: FastifyRequest): boolean {
   );
 }
 
-/** A JSON text frame, serialised once however many sockets it goes to. */
+/** A message's whole WebSocket frame, serialised and framed once however many sockets it goes to. */
 function encode(message: ServerMessage): Buffer {
-  return Buffer.from(JSON.stringify(message), 'utf8');
+  return textFrame(JSON.stringify(message));
 }
 
 const tooManySockets = (who: string) =>
@@ -379,19 +383,21 @@ export const realtimePlugin = fp(
     });
 
     /**
-     * Queues a frame, or drops a socket whose reader has fallen behind. It is terminated rather than
-     * closed: a close frame would wait behind the very bytes it is not reading. The client reconnects
-     * with backoff and resubscribes, which sends it the latest documents.
+     * Queues a whole frame (`encode`), or drops a socket whose reader has fallen behind. The frame goes
+     * straight to the connection: the WebSocket library's own sends write to it the same way, in call
+     * order, and with no extension negotiated it never holds a message back. A slow reader is terminated
+     * rather than closed: a close frame would wait behind the very bytes it is not reading. The client
+     * reconnects with backoff and resubscribes, which sends it the latest documents.
      */
     const sendFrame = (client: Client, frame: Buffer) => {
-      const { socket } = client;
+      const { socket, connection } = client;
       if (socket.readyState !== socket.OPEN) return;
-      if (socket.bufferedAmount > realtimeLimits.maxBufferedBytes) {
+      if (connection.writableLength > realtimeLimits.maxBufferedBytes) {
         socket.terminate();
         return;
       }
-      socket.send(frame, { binary: false });
-      if (socket.bufferedAmount > realtimeLimits.maxBufferedBytes) socket.terminate();
+      connection.write(frame);
+      if (connection.writableLength > realtimeLimits.maxBufferedBytes) socket.terminate();
     };
     const send = (client: Client, message: ServerMessage) => sendFrame(client, encode(message));
 
@@ -537,7 +543,8 @@ export const realtimePlugin = fp(
     };
 
     await app.register(websocket, {
-      options: { maxPayload: realtimeLimits.messageBytes },
+      // No per-message compression: `sendFrame` writes frames framed once for every socket (ADR 0036).
+      options: { maxPayload: realtimeLimits.messageBytes, perMessageDeflate: false },
       preClose: closeAll,
     });
 
@@ -620,6 +627,7 @@ export const realtimePlugin = fp(
         };
         const client: Client = {
           socket,
+          connection: request.raw.socket,
           admission,
           subscriptions: new Map(),
           queued: [],

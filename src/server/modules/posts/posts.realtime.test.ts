@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { feedTopic, postTopic, userTopic } from '../../../shared/realtime.js';
 import {
   feedSignalSchema,
@@ -17,6 +17,7 @@ import {
   type RealtimeClient,
 } from '../../test/harness.js';
 import { receivedDocuments, setUpListeningApp } from '../../test/realtime-suite.js';
+import { PostsRepository } from './posts.repository.js';
 
 type Person = Awaited<ReturnType<typeof signUp>>;
 
@@ -30,6 +31,9 @@ describe.each(databaseTargets)('posts realtime on $name', (target) => {
 
   beforeAll(async () => {
     [author, reader] = await Promise.all([signUp(t.app), signUp(t.app)]);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
   /** Subscribes and returns the first document, which must be the topic's. */
@@ -127,6 +131,24 @@ describe.each(databaseTargets)('posts realtime on $name', (target) => {
         { head: await newestPostId(), change: { kind: 'updated', post: document } },
       ]);
     }
+  });
+
+  it("sends a like to the post's watchers even when the feed's head cannot be read", async () => {
+    const post = await createPost(author, 'Liked while the head is out of reach');
+    const client = await watcher(post.id);
+    vi.spyOn(PostsRepository.prototype, 'head').mockRejectedValue(
+      new Error('the database is down'),
+    );
+    const response = await send(t.app, 'PUT', `/api/posts/${post.id}/like`, undefined, {
+      cookie: reader.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ liked: true, likeCount: 1 });
+    vi.restoreAllMocks();
+    const messages = await receivedDocuments(client);
+    expect(messages.get(postTopic(post.id))).toEqual([await currentDocument(post.id)]);
+    // The feed hears of it with its next change; a head it could not read is never sent.
+    expect(messages.get(feedTopic)).toBeUndefined();
   });
 
   it('sends the edited text to the post and the feed', async () => {
