@@ -483,6 +483,16 @@ async function main(): Promise<void> {
   printTable(audits);
   console.log('');
   console.log(`Load average after: ${loadAverage()}`);
+  // Lighthouse simulates a phone by slowing what this machine's processor did by a fixed factor, so the
+  // same pages score lower on a slower machine: its own index of the processor tells runs on two machines
+  // apart (higher is faster).
+  const indexes = audits
+    .map((item) => Math.round(item.lhr.environment.benchmarkIndex))
+    .sort((a, b) => a - b);
+  console.log(
+    `Processor index (Lighthouse's benchmarkIndex, higher is faster): ` +
+      `${String(indexes[0])}–${String(indexes.at(-1))}, median ${String(indexes[Math.floor(indexes.length / 2)])}`,
+  );
   const missed = audits.filter((item) => misses(item).length > 0);
   console.log(
     missed.length === 0
