@@ -1,17 +1,27 @@
 import { useSyncExternalStore } from 'react';
 
 /** Relative times ("5 minutes ago") are read to the minute, so twice a minute keeps them right. */
-const tickMs = 30_000;
+export const tickMs = 30_000;
 
 const listeners = new Set<() => void>();
 let now = Date.now();
 let timer: ReturnType<typeof setInterval> | null = null;
 
+/**
+ * The shared time, brought forward once it is a tick behind: the clock stands still while nobody watches
+ * it. Within a tick it stays the same, so the times a page renders together agree, and a component that
+ * starts watching does not make the ones rendered with it render again.
+ */
+function current(): number {
+  const time = Date.now();
+  if (time - now >= tickMs) now = time;
+  return now;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (timer === null) {
-    // The clock stood still while nobody watched it.
-    now = Date.now();
+    current();
     timer = setInterval(() => {
       now = Date.now();
       for (const notify of listeners) notify();
@@ -28,5 +38,5 @@ function subscribe(listener: () => void): () => void {
 
 /** The current time, shared by every relative time on the page through one timer. */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, () => now);
+  return useSyncExternalStore(subscribe, current);
 }

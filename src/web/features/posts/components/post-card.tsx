@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
 import { postPath, profilePath } from '@shared/paths.js';
@@ -40,9 +40,12 @@ type Dialog = 'delete' | 'versions' | null;
 
 /**
  * One post (issue: posts §1, §2, §4): who wrote it and when (a link to the post), "edited" with its
- * history, the text with links, mentions and hashtags, the images, Like, and the More menu.
+ * history, the text with links, mentions and hashtags, the images, Like, and the More menu. Memoised: a
+ * list renders again when one post changes, more posts come or a first page reveals its next posts, and
+ * only the cards whose post (or viewer) changed render with it; a cached post keeps its identity until a
+ * change reaches it.
  */
-export function PostCard({
+export const PostCard = memo(function PostCard({
   post,
   viewer,
   variant = 'feed',
@@ -226,4 +229,4 @@ export function PostCard({
       ) : null}
     </article>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryKey, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { leadImagePost } from '@shared/image-sources.js';
 import { LoadErrorPanel } from '@web/components/ui/load-error-panel.js';
@@ -52,11 +52,21 @@ export function PostList({
   const focusNext = useRef<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [, setFocusRequests] = useState(0);
-  const requestFocus = (target: string) => {
+  const requestFocus = useCallback((target: string) => {
     focusNext.current = target;
     setFocusRequests((count) => count + 1);
-  };
+  }, []);
   const order = useRef<string[]>([]);
+  // The same function on every render, so the memoised cards that did not change do not render again.
+  const onDeleted = useCallback(
+    (postId: string) => {
+      const ids = order.current;
+      const at = ids.indexOf(postId);
+      requestFocus(ids[at + 1] ?? ids[at - 1] ?? 'list');
+      setAnnouncement('Post deleted.');
+    },
+    [requestFocus],
+  );
 
   useEffect(() => {
     // The first page keeps starting where the reader first saw it (post-cache cursorAbove).
@@ -121,13 +131,6 @@ export function PostList({
 
   // The first picture near the top is likely the Largest Contentful Paint: it loads first, not lazily.
   const leadImage = leadImagePost(posts)?.id;
-  const onDeleted = (postId: string) => {
-    const ids = order.current;
-    const at = ids.indexOf(postId);
-    const next = ids[at + 1] ?? ids[at - 1];
-    requestFocus(next ?? 'list');
-    setAnnouncement('Post deleted.');
-  };
 
   const waiting = newPosts && (newPosts.count > 0 || newPosts.overflow);
   const waitingLabel = newPosts?.overflow
