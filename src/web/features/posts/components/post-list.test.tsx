@@ -3,9 +3,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page, PostView } from '@shared/schemas/post.js';
-import { makePostPage } from '@web/test/post-fixtures.js';
+import { makePost, makePostPage } from '@web/test/post-fixtures.js';
 import { renderRoute } from '@web/test/render-route.js';
-import type { PostPages } from '../post-cache.js';
+import { patchCachedPost } from '../post-cache.js';
+import { postKeys } from '../post-keys.js';
 import { PostList } from './post-list.js';
 
 /** How many times each post's actions rendered: a card renders them every time it renders. */
@@ -17,7 +18,7 @@ vi.mock('./post-actions.js', () => ({
   },
 }));
 
-const queryKey = ['posts', 'test-list'];
+const queryKey = postKeys.byUser('u1');
 
 function Feed({ page }: { page: Page<PostView> }) {
   const query = useInfiniteQuery({
@@ -54,21 +55,9 @@ describe('PostList', () => {
     expect(await screen.findAllByText('0 likes')).toHaveLength(ids.length);
     renders.clear();
 
-    // A live like of post 4, as the feed's socket applies it: the cache's other posts keep their identity.
+    // A live like of post 4, applied as the feed's socket applies it.
     act(() => {
-      queryClient.setQueryData<PostPages>(queryKey, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                items: page.items.map((post) =>
-                  post.id === '4' ? { ...post, likeCount: 1 } : post,
-                ),
-              })),
-            }
-          : data,
-      );
+      patchCachedPost(queryClient, makePost({ id: '4', likeCount: 1 }));
     });
     expect(await screen.findByText('1 likes')).toBeTruthy();
     expect([...renders]).toEqual([['4', 1]]);
