@@ -36,6 +36,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['./src/web/test/setup-frames.ts'],
     // Aliases reach only inlined modules: the libraries that import React must go through Vite too.
     server: { deps: { inline: reactLibraries } },
     testTimeout: 20_000,

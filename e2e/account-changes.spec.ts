@@ -54,6 +54,8 @@ test("a deleted account's comment, like and follow leave the pages others have o
   createComment,
   follow,
 }) => {
+  // Four pages across two people, and an account deletion confirmed by password: slow on a busy machine.
+  test.slow();
   const leaving = await createUser();
   const staying = await createUser();
   const text = uniquePostText('Keeps its page');

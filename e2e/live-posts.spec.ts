@@ -177,6 +177,8 @@ test("a reader's feed follows likes, comment counts, edits and deletions of the 
   createComment,
   follow,
 }) => {
+  // Three people, each signing in through the form in a browser of their own: slow on a busy machine.
+  test.slow();
   const author = await createUser();
   const reader = await createUser();
   const fan = await createUser();
