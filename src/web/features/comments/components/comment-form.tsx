@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 import { normaliseMultiline } from '@shared/text.js';
 import { commentBodyRule, textRuleError } from '@shared/text-rules.js';
@@ -133,11 +133,13 @@ export function CommentForm({
     saveDraft(dirty ? { body } : null);
   }, [saveDraft, body, dirty]);
 
-  useEffect(() => {
+  // Before the field is painted: typing that starts as soon as it shows is never put after a caret moved
+  // late, or lost to a selection collapsed under it.
+  useLayoutEffect(() => {
     if (focusOnMount) focusAtEnd(field.current);
   }, [focusOnMount]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Sequence 0 is a form reopened for its draft: it waits to be chosen rather than taking focus.
     if (mentionSeq) focusAtEnd(field.current);
   }, [mentionSeq]);

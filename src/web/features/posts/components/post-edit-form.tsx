@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { PostView } from '@shared/schemas/post.js';
 import { altTextRule, postBodyRule, postError, textRuleError } from '@shared/text-rules.js';
@@ -60,7 +60,9 @@ export function PostEditForm({ post, onDone }: PostEditFormProps) {
     onDone();
   };
 
-  useEffect(() => {
+  // Before the editor is painted, so what is typed as soon as it shows replaces or follows the text as
+  // the caret says, not a caret moved after the first keys.
+  useLayoutEffect(() => {
     const element = textarea.current;
     if (!element) return;
     element.focus();
