@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, test, uniquePostText } from './fixtures.js';
-import { findInFeed } from './support/posts.js';
+import { composer, findInFeed } from './support/posts.js';
 import { watchCsp } from './support/csp.js';
 
 // How the web app reaches the browser (issue: performance §5, ADR 0024): its code precompressed, its
@@ -60,6 +60,34 @@ test('a feed load arrives brotli-compressed and trips no CSP rule', async ({
   await page.goto('/search');
   await expect(page.getByRole('searchbox').first()).toBeVisible();
   expect(await readCsp()).toEqual([]);
+});
+
+test('a signed-in feed with its composer loads no zod, nor does the page-performance reporter', async ({
+  page,
+  createUser,
+  login,
+}) => {
+  // zod is the one library that writes `$ZodType` into its code: the forms that check with it load it
+  // when they open, the feed and what loads after it never do (issue 13).
+  const scripts: { url: string; body: Promise<string> }[] = [];
+  page.on('response', (response: Response) => {
+    if (response.request().resourceType() !== 'script' || response.status() !== 200) return;
+    scripts.push({ url: new URL(response.url()).pathname, body: response.text() });
+  });
+  const reader = await createUser();
+  await login(page, reader);
+  await page.goto('/feed');
+  await expect(composer(page)).toBeVisible();
+  // The reporter comes once the page has settled, on every load (it samples after it arrives).
+  await expect
+    .poll(() => scripts.some((script) => script.url.includes('/web-vitals-reporter-')))
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+  const withZod: string[] = [];
+  for (const script of scripts)
+    if ((await script.body).includes('$ZodType')) withZod.push(script.url);
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(withZod).toEqual([]);
 });
 
 test('source maps are not published and the code does not point at them', async ({

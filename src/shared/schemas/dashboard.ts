@@ -1,4 +1,20 @@
 import { z } from 'zod';
+import {
+  webVitalMetrics,
+  webVitalPages,
+  webVitalsBatchMax,
+  webVitalThresholds,
+  type WebVitalMetric,
+} from '../web-vitals.js';
+
+export {
+  webVitalMetrics,
+  webVitalPages,
+  webVitalsBatchMax,
+  webVitalThresholds,
+  type WebVitalMetric,
+  type WebVitalPage,
+} from '../web-vitals.js';
 
 /**
  * The console's dashboard (issue: moderation and administration §4, "Dashboard"): activity over the last
@@ -11,8 +27,6 @@ export const dashboardDays = 30;
 export const webVitalsSummaryDays = 7;
 /** Days of page-performance aggregates kept; older days are pruned. */
 export const webVitalsKeepDays = 30;
-/** Entries in one batch from the web app. */
-export const webVitalsBatchMax = 20;
 
 /** One UTC day of activity. */
 export const dashboardDaySchema = z.object({
@@ -49,64 +63,9 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
-/** The web-vitals metrics the web app reports. */
-export const webVitalMetrics = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 export const webVitalMetricSchema = z.enum(webVitalMetrics, { error: 'Not a web-vitals metric.' });
-export type WebVitalMetric = z.infer<typeof webVitalMetricSchema>;
 
-/**
- * Per metric: its unit, the largest value taken, and the "good" and "poor" thresholds from web.dev (at or
- * under `good` is good; over `poor` is poor; between needs improvement). Times are in milliseconds; CLS has
- * no unit.
- */
-export const webVitalThresholds: Record<
-  WebVitalMetric,
-  { unit: 'ms' | 'score'; max: number; good: number; poor: number }
-> = {
-  LCP: { unit: 'ms', max: 120_000, good: 2_500, poor: 4_000 },
-  INP: { unit: 'ms', max: 120_000, good: 200, poor: 500 },
-  CLS: { unit: 'score', max: 100, good: 0.1, poor: 0.25 },
-  FCP: { unit: 'ms', max: 120_000, good: 1_800, poor: 3_000 },
-  TTFB: { unit: 'ms', max: 120_000, good: 800, poor: 1_800 },
-};
-
-/**
- * The pages reports are kept for: the app's route patterns, never a concrete address, so the table stays
- * small and holds nobody's name. `*` is any other address (the not-found page).
- */
-export const webVitalPages = [
-  '/',
-  '/feed',
-  '/signin',
-  '/login',
-  '/register',
-  '/signup',
-  '/logout',
-  '/signout',
-  '/post/:postId',
-  '/reset-password',
-  '/tos',
-  '/privacy',
-  '/user/:uid',
-  '/settings/account',
-  '/settings/notifications',
-  '/settings/privacy',
-  '/settings/suspension',
-  '/notifications',
-  '/about/moderation',
-  '/admin/*',
-  '/unsubscribe/:token',
-  '/search',
-  '/tags/:tag',
-  '/ym/:username',
-  '/:username',
-  '/:username/edit-profile',
-  '/:username/followers',
-  '/:username/following',
-  '*',
-] as const;
 export const webVitalPageSchema = z.enum(webVitalPages, { error: 'Not a page of this app.' });
-export type WebVitalPage = z.infer<typeof webVitalPageSchema>;
 
 export const webVitalEntrySchema = z
   .object({

@@ -171,10 +171,6 @@ export const postBodySchema = ruledTextSchema(postBodyRule, 'Write something fir
 
 export const commentBodySchema = ruledTextSchema(commentBodyRule, commentBodyRule.empty);
 
-/** Multipart file fields of a new post, in display order; alt texts come as `alt0`…`alt3`. */
-export const postImageFields = ['image0', 'image1', 'image2', 'image3'] as const;
-export type PostImageField = (typeof postImageFields)[number];
-
 const optionalAlt = z
   .union([altTextSchema, z.null()])
   .transform((value) => (value === null || value === '' ? null : value))
@@ -190,13 +186,7 @@ export const createPostSchema = z.object({
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
 export type CreatePost = z.output<typeof createPostSchema>;
-/** The alt-text field of each image field, by position. */
-export const postAltFields = [
-  'alt0',
-  'alt1',
-  'alt2',
-  'alt3',
-] as const satisfies readonly (keyof CreatePostInput)[];
+export { postAltFields, postImageFields, type PostImageField } from '../post-fields.js';
 
 /** PATCH /api/posts/:postId: a new text and, optionally, new alt texts by image position. */
 export const updatePostSchema = z.object({

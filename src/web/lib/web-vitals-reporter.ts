@@ -1,13 +1,13 @@
 import type { DataRouter } from 'react-router';
 import { adminDashboardEndpoints } from '@shared/contract/endpoints/admin-dashboard.js';
+import type { WebVitalEntry } from '@shared/schemas/dashboard.js';
 import {
   webVitalPages,
   webVitalThresholds,
   webVitalsBatchMax,
-  type WebVitalEntry,
   type WebVitalMetric,
   type WebVitalPage,
-} from '@shared/schemas/dashboard.js';
+} from '@shared/web-vitals.js';
 
 /**
  * The page-performance reporter (issue: moderation and administration §4): for a share of page loads,

@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndpointInput } from '@shared/contract/endpoint.js';
 import { postEndpoints } from '@shared/contract/endpoints/posts.js';
-import {
-  postAltFields,
-  postImageFields,
-  type PostImageField,
-  type PostView,
-} from '@shared/schemas/post.js';
+import { postAltFields, postImageFields, type PostImageField } from '@shared/post-fields.js';
+import type { PostView } from '@shared/schemas/post.js';
 import { callApi } from '@web/lib/api-client.js';
 import { addOwnPost } from '../post-cache.js';
 
