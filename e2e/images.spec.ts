@@ -110,7 +110,10 @@ test('the first feed image loads eagerly with high priority; every post image ha
   const mine = postCard(page, newest).locator('img.post-images__image');
   await expect(mine).toHaveAttribute('width', '1600');
   await expect(mine).toHaveAttribute('height', '900');
-  await expect(mine).toHaveAttribute('srcset', /-small\.webp 600w, \S+-feed\.webp 1200w$/);
+  await expect(mine).toHaveAttribute(
+    'srcset',
+    /-small\.webp 600w, \S+-medium\.webp 800w, \S+-feed\.webp 1200w$/,
+  );
   await expect(mine).toHaveAttribute('sizes', '(max-width: 672px) calc(100vw - 58px), 590px');
 
   const pair = postCard(page, older).locator('img.post-images__image');
@@ -124,12 +127,12 @@ test('the first feed image loads eagerly with high priority; every post image ha
     await expect(image).toHaveAttribute('srcset', /600w/);
     await expect(image).toHaveAttribute('sizes', '(max-width: 672px) calc(50vw - 31px), 293px');
   }
-  // A 900 px picture has a 600 px rendition and a 900 px one, and the phone takes the one it needs.
-  await expect(pair.nth(1)).toHaveAttribute('srcset', /600w, \S+ 900w$/);
+  // A 900 px picture has 600, 800 and 900 px renditions, and the phone takes the one it needs.
+  await expect(pair.nth(1)).toHaveAttribute('srcset', /600w, \S+ 800w, \S+ 900w$/);
   await pair.nth(1).scrollIntoViewIfNeeded();
   await expect
     .poll(() => pair.nth(1).evaluate((image: unknown) => (image as ChosenImage).currentSrc))
-    .toMatch(/-(small|feed)\.webp$/);
+    .toMatch(/-(small|medium|feed)\.webp$/);
 });
 
 test('the post page fetches its first image at once, and the profile its cover', async ({

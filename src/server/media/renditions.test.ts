@@ -9,17 +9,33 @@ import {
 const url = (key: string) => `/media/${key}`;
 
 describe('post image sources', () => {
-  it('lists the small and feed renditions narrowest first, never the full-size one', () => {
+  it('lists the small, medium and feed renditions narrowest first, never the full-size one', () => {
     const renditions = parseRenditions(
       JSON.stringify({
         full: { key: 'posts/a-full.webp', width: 2560, height: 1440 },
         feed: { key: 'posts/a-feed.webp', width: 1200, height: 675 },
+        medium: { key: 'posts/a-medium.webp', width: 800, height: 450 },
         small: { key: 'posts/a-small.webp', width: 600, height: 338 },
       }),
     );
     expect(postImageSources(renditions, url)).toEqual([
       { url: '/media/posts/a-small.webp', width: 600 },
+      { url: '/media/posts/a-medium.webp', width: 800 },
       { url: '/media/posts/a-feed.webp', width: 1200 },
+    ]);
+  });
+
+  it('lists what an image stored before the medium rendition has', () => {
+    const renditions = parseRenditions(
+      JSON.stringify({
+        full: { key: 'posts/d-full.webp', width: 2560, height: 1440 },
+        feed: { key: 'posts/d-feed.webp', width: 1200, height: 675 },
+        small: { key: 'posts/d-small.webp', width: 600, height: 338 },
+      }),
+    );
+    expect(postImageSources(renditions, url)).toEqual([
+      { url: '/media/posts/d-small.webp', width: 600 },
+      { url: '/media/posts/d-feed.webp', width: 1200 },
     ]);
   });
 
@@ -49,11 +65,17 @@ describe('post image sources', () => {
 });
 
 describe('rendition specs', () => {
-  it('makes a 600 px post image and a 750×250 cover for phones', () => {
+  it('makes 600 and 800 px post images and a 750×250 cover for phones', () => {
     expect(postRenditions).toContainEqual({
       name: 'small',
       width: 600,
       height: 600,
+      fit: 'inside',
+    });
+    expect(postRenditions).toContainEqual({
+      name: 'medium',
+      width: 800,
+      height: 800,
       fit: 'inside',
     });
     expect(profileRenditions.cover).toContainEqual({

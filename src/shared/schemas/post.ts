@@ -35,7 +35,7 @@ export const postImageSchema = z.object({
   id: z.string(),
   /** Up to 1200 px wide, for the feed. */
   url: z.string(),
-  /** The renditions of `url`'s picture that exist (600 and 1200 px), narrowest first, for `srcset`. */
+  /** The renditions of `url`'s picture that exist (600, 800 and 1200 px), narrowest first, for `srcset`. */
   sources: z.array(imageSourceSchema),
   /** Up to 2560 px on the long side, for the full-size viewer. */
   fullUrl: z.string(),

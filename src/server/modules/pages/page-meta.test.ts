@@ -557,12 +557,12 @@ describe.each(databaseTargets)('post page head tags on $name', (target) => {
 
   it('preloads the first image with the srcset and sizes the page gives it', async () => {
     const single = await postWithImages(1);
-    const [small, feed] = single.images[0]?.sources ?? [];
-    if (!small || !feed) throw new Error('the image has no renditions');
+    const [small, medium, feed] = single.images[0]?.sources ?? [];
+    if (!small || !medium || !feed) throw new Error('the image has no renditions');
     expect(imagePreloads(await send(t.app, 'GET', `/post/${single.id}`))).toEqual([
       {
         href: single.images[0]?.url,
-        imagesrcset: `${small.url} 600w, ${feed.url} 1200w`,
+        imagesrcset: `${small.url} 600w, ${medium.url} 800w, ${feed.url} 1200w`,
         imagesizes: '(max-width: 672px) calc(100vw - 58px), 590px',
         fetchpriority: 'high',
       },
@@ -586,8 +586,8 @@ describe.each(databaseTargets)('post page head tags on $name', (target) => {
     });
     expect(follow.statusCode, follow.body).toBe(200);
     const lead = await postWithImages(2);
-    const [small, feed] = lead.images[0]?.sources ?? [];
-    if (!small || !feed) throw new Error('the image has no renditions');
+    const [small, medium, feed] = lead.images[0]?.sources ?? [];
+    if (!small || !medium || !feed) throw new Error('the image has no renditions');
     await postWithImages(0);
     await postWithImages(0);
     // Third from the top: still the list's lead image, for the Everyone and the Following feed alike.
@@ -596,7 +596,7 @@ describe.each(databaseTargets)('post page head tags on $name', (target) => {
         expect(imagePreloads(await send(t.app, 'GET', url, undefined, { cookie }))).toEqual([
           {
             href: lead.images[0]?.url,
-            imagesrcset: `${small.url} 600w, ${feed.url} 1200w`,
+            imagesrcset: `${small.url} 600w, ${medium.url} 800w, ${feed.url} 1200w`,
             imagesizes: '(max-width: 672px) calc(50vw - 31px), 293px',
             fetchpriority: 'high',
           },

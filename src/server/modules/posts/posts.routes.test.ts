@@ -285,7 +285,7 @@ describe.each(databaseTargets)('posts API on $name', (target) => {
         }
         const full = await sharp(fileOf(image.fullUrl)).metadata();
         expect([full.width, full.height]).toEqual([image.width, image.height]);
-        // Small pictures: the 600 px and 1200 px renditions are the same size, so srcset has one entry.
+        // Small pictures: the 600, 800 and 1200 px renditions are the same size, so srcset has one entry.
         expect(image.sources.map((source) => source.width)).toEqual([image.width]);
         expect(image.sources[0]?.url).toMatch(/-small\.webp$/);
         expect(existsSync(fileOf(image.sources[0]?.url ?? ''))).toBe(true);
