@@ -289,28 +289,38 @@ function summarise(
   };
 }
 
+/**
+ * Lighthouse's own advice for a trace it could not read (NO_NAVSTART and the like, seen now and then on the
+ * first audit of a run) is to run it again: each audit gets this many more tries.
+ */
+const auditRetries = 2;
+
 async function audit(
   chromePort: number,
   url: string,
   formFactor: FormFactor,
   cookie: string | undefined,
 ): Promise<{ lhr: Result; trace: unknown }> {
-  const result = await lighthouse(
-    url,
-    {
-      port: chromePort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...categories],
-      ...(cookie ? { extraHeaders: { cookie } } : {}),
-    },
-    formFactor === 'desktop' ? desktopConfig : undefined,
-  );
-  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-  if (result.lhr.runtimeError) {
-    throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+  for (let attempt = 0; ; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      {
+        port: chromePort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...categories],
+        ...(cookie ? { extraHeaders: { cookie } } : {}),
+      },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return { lhr: result.lhr, trace: result.artifacts.Trace };
+    if (attempt >= auditRetries) {
+      throw new Error(`Lighthouse failed on ${url}: ${error.message}`);
+    }
+    console.log(`  ${url} (${formFactor}): ${error.code}, running the audit again`);
   }
-  return { lhr: result.lhr, trace: result.artifacts.Trace };
 }
 
 function misses(item: Audit): string[] {
