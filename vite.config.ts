@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { preact } from '@preact/preset-vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { defaultImages } from './src/shared/paths.js';
 import { reactToPreact } from './scripts/react-to-preact.js';
 import { routePreloads } from './scripts/vite-route-preloads.js';
@@ -26,6 +26,22 @@ const reactRouterProduction = [
   },
 ];
 
+/**
+ * The modules something imports lazily (the route pages, the composer, the menus…): each must stay the
+ * facade of a chunk of its own, which the router and the route preloads name. Filled once the module graph
+ * is complete, before the chunks are drawn.
+ */
+const lazyModules = new Set<string>();
+const lazyModuleList: Plugin = {
+  name: 'hearth-lazy-modules',
+  apply: 'build',
+  buildEnd() {
+    for (const id of this.getModuleIds()) {
+      if ((this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) lazyModules.add(id);
+    }
+  },
+};
+
 export default defineConfig(({ command }) => ({
   root: here('./src/web'),
   publicDir: here('./src/web/public'),
@@ -39,6 +55,7 @@ export default defineConfig(({ command }) => ({
     ],
   },
   plugins: [
+    lazyModuleList,
     // JSX through preact/compat's runtime and Preact's fast refresh in development; the aliases above
     // already send React's modules to preact/compat.
     preact({ reactAliasesEnabled: false, jsxImportSource: 'preact/compat' }),
@@ -73,8 +90,24 @@ export default defineConfig(({ command }) => ({
           // The contract's generated modules are one per endpoint and shape (scripts/web-contract.ts), so a
           // page's chunk holds only what it calls; those the first paint needs go in one chunk rather than
           // dozens of tiny ones, each with its own request and compression overhead.
-          groups: [{ name: 'initial', tags: ['$initial'] }],
+          groups: [
+            { name: 'initial', tags: ['$initial'], priority: 1 },
+            // The modules the lazy chunks share, one chunk per set of chunks that load them (as Rolldown
+            // splits by default), except that a set whose modules come to less than 2 KB of source joins
+            // its nearest neighbour. Over HTTP/1.1 each request of a page's first load waits its turn
+            // on one of six connections, a round trip each: a page that loads a few hundred bytes more
+            // in 14 files starts sooner than one that loads exactly what it needs in 27 (ADR 0037).
+            {
+              name: 'shared',
+              test: (id: string) => !lazyModules.has(id),
+              entriesAware: true,
+              entriesAwareMergeThreshold: 2048,
+            },
+          ],
         },
+        // A shared chunk's name lists the chunks that load it; the file is named by its hash alone.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('shared~') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
       },
     },
   },

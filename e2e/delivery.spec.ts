@@ -90,6 +90,45 @@ test('a signed-in feed with its composer loads no zod, nor does the page-perform
   expect(withZod).toEqual([]);
 });
 
+test('a signed-in feed announces its whole first load in its head, in few files', async ({
+  page,
+  request,
+  createUser,
+  createPost,
+  login,
+}) => {
+  // The head names every script the feed's first paint needs (ADR 0034): the entry, the feed page's chunk
+  // and all they import statically. Over HTTP/1.1 a browser keeps six connections to a server, so each
+  // of those files costs a turn on one of them: the code the lazy pages share comes in a few chunks, not
+  // dozens (ADR 0037).
+  const reader = await createUser();
+  const text = uniquePostText('Announced in the head');
+  await createPost(reader, { body: text });
+  await login(page, reader);
+  await page.goto('/feed');
+  await findInFeed(page, text);
+  // The page as the server sent it: once the app runs, it adds links of its own for later imports.
+  const html = await (await page.request.get('/feed')).text();
+  const announced = [
+    ...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g),
+  ].map(([, url]) => url ?? '');
+  expect(announced.some((url) => /^\/assets\/feed-page-[\w-]+\.js$/.test(url))).toBe(true);
+
+  // `import{a}from"./x.js"`, `import"./x.js"`, `export{a}from"./x.js"`; never `import("./x.js")`.
+  const staticImport =
+    /(?:\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*)["'`]\.\/([^"'`]+\.js)["'`]/g;
+  const unannounced: string[] = [];
+  for (const url of new Set(announced)) {
+    const code = await (await request.get(url)).text();
+    for (const [, file] of code.matchAll(staticImport)) {
+      if (!announced.includes(`/assets/${file ?? ''}`)) unannounced.push(`${url} → ${file ?? ''}`);
+    }
+  }
+  expect(unannounced).toEqual([]);
+  expect(new Set(announced).size).toBeLessThanOrEqual(16);
+});
+
 test('source maps are not published and the code does not point at them', async ({
   page,
   request,
