@@ -104,7 +104,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // The checkpointer copies the log into the file; this connection does it only past the backstop.
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${backstopCheckpointPages}`);
   const db = new Kysely<Database>({
-    dialect: new HearthSqliteDialect({ database: cachedStatements(sqlite) }),
+    dialect: new HearthSqliteDialect(sqlite, cachedStatements(sqlite)),
   });
   return {
     db,

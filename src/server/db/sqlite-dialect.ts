@@ -1,33 +1,297 @@
+import type SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
-  SqliteDialect,
-  SqliteDriver,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
   type Driver,
-  type SqliteDialectConfig,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type SqliteDatabase,
 } from 'kysely';
 
-/**
- * Write transactions take SQLite's write lock when they begin. A deferred transaction that reads, then
- * writes after another process (the operator CLI, a second server) committed fails at once with
- * SQLITE_BUSY_SNAPSHOT, which the busy timeout cannot wait out; an immediate one waits its turn instead.
- */
-class ImmediateTransactionDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+/** The savepoint each write transaction runs in, inside the group's transaction. */
+const memberSavepoint = 'hearth_write';
+
+interface Waiter {
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/** SQLite has one connection: whoever holds this runs statements on it, one holder at a time. */
+class Mutex {
+  #held = false;
+  readonly #queue: (() => void)[] = [];
+
+  async lock(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      this.#queue.push(resolve);
+    });
+  }
+
+  unlock(): void {
+    const next = this.#queue.shift();
+    if (next) next();
+    else this.#held = false;
   }
 }
 
-/** Kysely's SQLite dialect, with transactions that begin immediately. */
-export class HearthSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+/**
+ * One use of the connection, from `acquireConnection` to `releaseConnection`: a write transaction, or a
+ * statement run on its own.
+ */
+class Session implements DatabaseConnection {
+  inTransaction = false;
+  released = false;
 
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
+  constructor(readonly driver: GroupCommitDriver) {}
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    // A statement that fails rejects, as Kysely expects, rather than throwing at the call.
+    return new Promise((resolve) => {
+      resolve(this.driver.run<R>(this, compiledQuery));
+    });
   }
 
-  override createDriver(): Driver {
-    return new ImmediateTransactionDriver(this.#config);
+  streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const statement = this.driver.prepare(compiledQuery.sql);
+    if (!statement.reader) throw new Error('SQLite streams only the rows of a query that reads.');
+    const rows = statement.iterate(compiledQuery.parameters);
+    const stream: AsyncIterableIterator<QueryResult<R>> = {
+      next: () => {
+        const row = rows.next();
+        return Promise.resolve(
+          row.done
+            ? { done: true, value: undefined }
+            : { done: false, value: { rows: [row.value as R] } },
+        );
+      },
+      [Symbol.asyncIterator]: () => stream,
+    };
+    return stream;
+  }
+}
+
+/** The session Kysely hands back: always one this driver made. */
+function sessionOf(connection: DatabaseConnection): Session {
+  if (!(connection instanceof Session)) throw new Error('Not a connection of this driver.');
+  return connection;
+}
+
+/**
+ * Write transactions that run back to back share one commit (ADR 0038). Each runs in a savepoint of a
+ * group transaction, begun immediately by the first of them; a transaction whose work is done releases
+ * its savepoint and waits for the group's commit, and the next one may start at once. The group commits
+ * once the event loop has nothing more to add (`setImmediate`), and every transaction in it is answered
+ * then: none resolves before its writes are committed, so an acknowledged write is as durable as with a
+ * commit of its own. A transaction that fails rolls back to its savepoint alone. Should SQLite end the
+ * group's transaction itself (a full disk, an I/O error), every transaction in it fails.
+ *
+ * A statement run on its own sees the group's writes if it reads; if it writes, the group commits first,
+ * so it runs in autocommit mode exactly as before.
+ */
+export class GroupCommitDriver implements Driver {
+  readonly #sqlite: SQLite.Database;
+  readonly #statements: SqliteDatabase;
+  readonly #mutex = new Mutex();
+  #groupOpen = false;
+  #waiters: Waiter[] = [];
+  #flushScheduled = false;
+
+  constructor(sqlite: SQLite.Database, statements: SqliteDatabase) {
+    this.#sqlite = sqlite;
+    this.#statements = statements;
+  }
+
+  async init(): Promise<void> {
+    // The connection is open already.
+  }
+
+  prepare(sql: string) {
+    return this.#statements.prepare(sql);
+  }
+
+  run<R>(session: Session, { sql, parameters }: CompiledQuery): QueryResult<R> {
+    const statement = this.#statements.prepare(sql);
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    // A write outside a transaction must not ride on the group: it would be answered before the commit.
+    if (!session.inTransaction) this.#commitGroup();
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return {
+      numAffectedRows: BigInt(changes),
+      insertId: BigInt(lastInsertRowid),
+      rows: [],
+    };
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#mutex.lock();
+    return new Session(this);
+  }
+
+  beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const session = sessionOf(connection);
+    if (this.#groupOpen && !this.#sqlite.inTransaction) {
+      this.#failGroup(new Error('The group transaction ended before its commit.'));
+    }
+    if (!this.#groupOpen) {
+      // Immediate: the write lock is taken now, so a later write in the group never meets
+      // SQLITE_BUSY_SNAPSHOT from another process's commit (the operator CLI, a second server).
+      this.#exec('begin immediate');
+      this.#groupOpen = true;
+    }
+    this.#exec(`savepoint ${memberSavepoint}`);
+    session.inTransaction = true;
+    return Promise.resolve();
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const session = sessionOf(connection);
+    this.#exec(`release ${memberSavepoint}`);
+    session.inTransaction = false;
+    const committed = new Promise<void>((resolve, reject) => {
+      this.#waiters.push({ resolve, reject });
+    });
+    // The next transaction may start while this one waits for the group's commit.
+    this.#release(session);
+    this.#scheduleFlush();
+    await committed;
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const session = sessionOf(connection);
+    session.inTransaction = false;
+    if (this.#groupOpen && this.#sqlite.inTransaction) {
+      this.#exec(`rollback to ${memberSavepoint}`);
+      this.#exec(`release ${memberSavepoint}`);
+      this.#scheduleFlush();
+    } else {
+      // SQLite rolled the whole group back (a full disk, an I/O error, a trigger's RAISE(ROLLBACK)).
+      this.#failGroup(new Error('The group transaction was rolled back by SQLite.'));
+    }
+    return Promise.resolve();
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await savepointCommand(connection, 'savepoint', name);
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await savepointCommand(connection, 'rollback to', name);
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await savepointCommand(connection, 'release', name);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.#release(sessionOf(connection));
+    return Promise.resolve();
+  }
+
+  async destroy(): Promise<void> {
+    await this.#mutex.lock();
+    try {
+      this.#commitGroup();
+    } finally {
+      this.#statements.close();
+    }
+  }
+
+  #release(session: Session): void {
+    if (session.released) return;
+    session.released = true;
+    this.#mutex.unlock();
+  }
+
+  #exec(sql: string): void {
+    this.#statements.prepare(sql).run([]);
+  }
+
+  #scheduleFlush(): void {
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    setImmediate(() => {
+      this.#flushScheduled = false;
+      void this.#mutex.lock().then(() => {
+        try {
+          this.#commitGroup();
+        } finally {
+          this.#mutex.unlock();
+        }
+      });
+    });
+  }
+
+  /** Commits the open group, if any, and answers its transactions. Runs with the connection held. */
+  #commitGroup(): void {
+    if (!this.#groupOpen) return;
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    this.#groupOpen = false;
+    try {
+      this.#exec('commit');
+    } catch (error) {
+      try {
+        if (this.#sqlite.inTransaction) this.#exec('rollback');
+      } catch {
+        // The connection itself failed: the next statement reports it.
+      }
+      for (const waiter of waiters) waiter.reject(error);
+      return;
+    }
+    for (const waiter of waiters) waiter.resolve();
+  }
+
+  #failGroup(error: Error): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    this.#groupOpen = false;
+    for (const waiter of waiters) waiter.reject(error);
+  }
+}
+
+/** A savepoint of Kysely's own (`trx.savepoint(name)`), inside the transaction's own savepoint. */
+async function savepointCommand(
+  connection: DatabaseConnection,
+  command: 'savepoint' | 'rollback to' | 'release',
+  name: string,
+): Promise<void> {
+  await connection.executeQuery(CompiledQuery.raw(`${command} "${name.replaceAll('"', '""')}"`));
+}
+
+/** Kysely's SQLite dialect, with write transactions that share their commits (ADR 0038). */
+export class HearthSqliteDialect implements Dialect {
+  readonly #sqlite: SQLite.Database;
+  readonly #statements: SqliteDatabase;
+
+  constructor(sqlite: SQLite.Database, statements: SqliteDatabase) {
+    this.#sqlite = sqlite;
+    this.#statements = statements;
+  }
+
+  createDriver(): Driver {
+    return new GroupCommitDriver(this.#sqlite, this.#statements);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter(): DialectAdapter {
+    return new SqliteAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
   }
 }

@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql, type SqliteDatabase } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HearthSqliteDialect } from './sqlite-dialect.js';
+import { cachedStatements } from './sqlite-statements.js';
+
+interface Tables {
+  notes: { id: string };
+}
+
+let dir: string;
+let server: SQLite.Database;
+let observer: SQLite.Database;
+let db: Kysely<Tables>;
+/** Every statement the server's connection ran, in order. */
+let ran: string[];
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'hearth-group-commit-'));
+  const file = path.join(dir, 'test.db');
+  server = new SQLite(file);
+  server.pragma('journal_mode = WAL');
+  server.exec(`create table notes (id text primary key);
+    create trigger refuse before insert on notes when new.id = 'poison'
+    begin select raise(rollback, 'refused'); end;`);
+  const statements = cachedStatements(server);
+  const recording: SqliteDatabase = {
+    close: () => {
+      statements.close();
+    },
+    prepare: (text) => {
+      ran.push(text);
+      return statements.prepare(text);
+    },
+  };
+  ran = [];
+  db = new Kysely<Tables>({ dialect: new HearthSqliteDialect(server, recording) });
+  // Another connection to the same file, as another process would read it.
+  observer = new SQLite(file, { readonly: true });
+});
+
+afterEach(async () => {
+  observer.close();
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const committed = () =>
+  (observer.prepare('select id from notes order by id').all() as { id: string }[]).map(
+    (row) => row.id,
+  );
+
+/** A write transaction that inserts `id`, and records whether its row was committed when it answered. */
+function write(id: string, seen: Map<string, boolean>) {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto('notes').values({ id }).execute();
+    })
+    .then(() => {
+      seen.set(id, committed().includes(id));
+    });
+}
+
+const count = (text: string) => ran.filter((statement) => statement === text).length;
+
+describe('SQLite write transactions sharing a commit (ADR 0038)', () => {
+  it('commits transactions that run back to back once, and answers each only once it is committed', async () => {
+    const seen = new Map<string, boolean>();
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((id) => write(id, seen)));
+    expect(committed()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect([...seen.values()]).toEqual([true, true, true, true, true]);
+    expect(count('begin immediate')).toBe(1);
+    expect(count('commit')).toBe(1);
+    expect(count('savepoint hearth_write')).toBe(5);
+  });
+
+  it('commits a lone transaction before it answers', async () => {
+    const seen = new Map<string, boolean>();
+    await write('alone', seen);
+    expect(seen.get('alone')).toBe(true);
+    await write('later', seen);
+    expect(seen.get('later')).toBe(true);
+    expect(count('commit')).toBe(2);
+  });
+
+  it('rolls back a failed transaction alone', async () => {
+    const seen = new Map<string, boolean>();
+    const failing = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ id: 'undone' }).execute();
+      throw new Error('changed its mind');
+    });
+    const results = await Promise.allSettled([write('first', seen), failing, write('third', seen)]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(committed()).toEqual(['first', 'third']);
+    expect(count('commit')).toBe(1);
+  });
+
+  it('fails every transaction of a group that SQLite rolled back, and goes on afterwards', async () => {
+    const seen = new Map<string, boolean>();
+    const results = await Promise.allSettled([write('before', seen), write('poison', seen)]);
+    // The trigger's RAISE(ROLLBACK) ends the whole group: the first write was never committed, so it
+    // must not be answered as if it were.
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(committed()).toEqual([]);
+    await write('after', seen);
+    expect(committed()).toEqual(['after']);
+  });
+
+  it('commits the group before a write outside a transaction, which then commits on its own', async () => {
+    const seen = new Map<string, boolean>();
+    const grouped = write('grouped', seen);
+    // Runs after the transaction released the connection, before the group's commit.
+    await new Promise((resolve) => {
+      setTimeout(resolve, 0);
+    });
+    const single = db
+      .insertInto('notes')
+      .values({ id: 'single' })
+      .execute()
+      .then(() => committed().includes('single'));
+    expect(await single).toBe(true);
+    await grouped;
+    expect(seen.get('grouped')).toBe(true);
+    expect(committed()).toEqual(['grouped', 'single']);
+  });
+
+  it('reads what the group wrote without committing it early', async () => {
+    const inGroup = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ id: 'pending' }).execute();
+    });
+    const read = sql<{ id: string }>`select id from notes`.execute(db);
+    await Promise.all([inGroup, read]);
+    expect((await read).rows.map((row) => row.id)).toEqual(['pending']);
+    expect(count('commit')).toBe(1);
+  });
+
+  it('streams the rows of a query', async () => {
+    await db
+      .insertInto('notes')
+      .values([{ id: 'x' }, { id: 'y' }])
+      .execute();
+    const ids: string[] = [];
+    for await (const row of db.selectFrom('notes').select('id').orderBy('id').stream()) {
+      ids.push(row.id);
+    }
+    expect(ids).toEqual(['x', 'y']);
+  });
+});
