@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, sql, type SqliteDatabase } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HearthSqliteDialect } from './sqlite-dialect.js';
+import { GroupCommitDriver, HearthSqliteDialect } from './sqlite-dialect.js';
 import { cachedStatements } from './sqlite-statements.js';
 
 interface Tables {
@@ -25,7 +25,10 @@ beforeEach(() => {
   server.pragma('journal_mode = WAL');
   server.exec(`create table notes (id text primary key);
     create trigger refuse before insert on notes when new.id = 'poison'
-    begin select raise(rollback, 'refused'); end;`);
+    begin select raise(rollback, 'refused'); end;
+    create table replies (id text primary key,
+      noteId text references notes (id) deferrable initially deferred);`);
+  server.pragma('foreign_keys = ON');
   const statements = cachedStatements(server);
   const recording: SqliteDatabase = {
     close: () => {
@@ -148,5 +151,36 @@ describe('SQLite write transactions sharing a commit (ADR 0038)', () => {
       ids.push(row.id);
     }
     expect(ids).toEqual(['x', 'y']);
+  });
+
+  it('fails every transaction of a group whose commit fails, and lets the next group be', async () => {
+    // A deferred foreign key is checked at the commit: the group's COMMIT fails.
+    const dangling = db.transaction().execute(async (trx) => {
+      await sql`insert into replies (id, noteId) values ('r', 'missing')`.execute(trx);
+    });
+    const seen = new Map<string, boolean>();
+    const results = await Promise.allSettled([dangling, write('beside', seen)]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(committed()).toEqual([]);
+    await write('next', seen);
+    expect(committed()).toEqual(['next']);
+  });
+
+  it('undoes nothing when asked to roll back a transaction that already let the connection go', async () => {
+    // Kysely asks so when a commit fails; by then another transaction may be using the connection.
+    const driver = new GroupCommitDriver(server, cachedStatements(server));
+    const insert = (id: string) => CompiledQuery.raw(`insert into notes (id) values ('${id}')`);
+    const first = await driver.acquireConnection();
+    await driver.beginTransaction(first);
+    await first.executeQuery(insert('first'));
+    const firstCommitted = driver.commitTransaction(first);
+    const second = await driver.acquireConnection();
+    await driver.beginTransaction(second);
+    await second.executeQuery(insert('second'));
+    await driver.rollbackTransaction(first);
+    const secondCommitted = driver.commitTransaction(second);
+    await driver.releaseConnection(second);
+    await Promise.all([firstCommitted, secondCommitted]);
+    expect(committed()).toEqual(['first', 'second']);
   });
 });

@@ -169,6 +169,9 @@ export class GroupCommitDriver implements Driver {
 
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const session = sessionOf(connection);
+    // Kysely rolls back a transaction whose commit failed. Its group is over by then (committed by no one,
+    // rolled back by #commitGroup), and the connection may be another transaction's: nothing to undo.
+    if (session.released) return Promise.resolve();
     session.inTransaction = false;
     if (this.#groupOpen && this.#sqlite.inTransaction) {
       this.#exec(`rollback to ${memberSavepoint}`);
