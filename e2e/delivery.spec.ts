@@ -2,6 +2,7 @@ import type { Page, Response } from '@playwright/test';
 import { expect, test, uniquePostText } from './fixtures.js';
 import { composer, findInFeed } from './support/posts.js';
 import { watchCsp } from './support/csp.js';
+import { staticImportsIn } from '../scripts/static-imports.mjs';
 
 // How the web app reaches the browser (issue: performance §5, ADR 0024): its code precompressed, its
 // pages compressed, no public source maps, and no page load that trips the CSP (zod runs jitless).
@@ -115,14 +116,10 @@ test('a signed-in feed announces its whole first load in its head, in few files'
   ].map(([, url]) => url ?? '');
   expect(announced.some((url) => /^\/assets\/feed-page-[\w-]+\.js$/.test(url))).toBe(true);
 
-  // `import{a}from"./x.js"`, `import"./x.js"`, `export{a}from"./x.js"`; never `import("./x.js")`.
-  const staticImport =
-    /(?:\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*)["'`]\.\/([^"'`]+\.js)["'`]/g;
   const unannounced: string[] = [];
   for (const url of new Set(announced)) {
-    const code = await (await request.get(url)).text();
-    for (const [, file] of code.matchAll(staticImport)) {
-      if (!announced.includes(`/assets/${file ?? ''}`)) unannounced.push(`${url} → ${file ?? ''}`);
+    for (const file of staticImportsIn(await (await request.get(url)).text())) {
+      if (!announced.includes(`/assets/${file}`)) unannounced.push(`${url} → ${file}`);
     }
   }
   expect(unannounced).toEqual([]);

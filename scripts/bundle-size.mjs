@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { staticImportsIn } from './static-imports.mjs';
 
 const budgetBytes = 100 * 1024;
 /** dist/web, or the build folder given as the first argument. */
@@ -21,10 +22,6 @@ const webDir = process.argv[2] ?? fileURLToPath(new URL('../dist/web/', import.m
 const assetsDir = join(webDir, 'assets');
 /** The feed page's module, as the router loads it (`() => import('./routes/feed-page.js')`). */
 const feedChunkPattern = /^feed-page-[\w-]+\.js$/;
-
-/** `import{a as b}from"./x.js"`, `import"./x.js"` and `export{a}from"./x.js"`; never `import("./x.js")`. */
-const staticImportPattern =
-  /(?:\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*)["'`]\.\/([^"'`]+\.js)["'`]/g;
 
 function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`;
@@ -45,8 +42,7 @@ function sizesOf(file) {
 }
 
 function staticImportsOf(file) {
-  const code = readFileSync(join(assetsDir, file), 'utf8');
-  return [...code.matchAll(staticImportPattern)].map((match) => basename(match[1]));
+  return staticImportsIn(readFileSync(join(assetsDir, file), 'utf8')).map((name) => basename(name));
 }
 
 /** Every chunk reachable from `roots` through static imports, in discovery order. */
