@@ -8,6 +8,7 @@ import * as search from './0006-search.js';
 import * as moderation from './0007-moderation.js';
 import * as searchMerging from './0008-search-merging.js';
 import * as searchBacklog from './0009-search-backlog.js';
+import * as lighterWrites from './0010-lighter-writes.js';
 
 /** Every migration in order. Static imports, so the same list runs from source and from the build. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-moderation': moderation,
   '0008-search-merging': searchMerging,
   '0009-search-backlog': searchBacklog,
+  '0010-lighter-writes': lighterWrites,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,193 @@
+import {
+  CompiledQuery,
+  createQueryId,
+  Migrator,
+  sql,
+  type Compilable,
+  type Kysely,
+  type RootOperationNode,
+} from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../database.js';
+import { migrateToLatest } from '../migrator.js';
+import type { Database } from '../schema.js';
+import { migrationProvider } from './index.js';
+import { NotificationsRepository } from '../../modules/notifications/notifications.repository.js';
+import {
+  createTestApp,
+  databaseTargets,
+  openAppDatabase,
+  send,
+  signUp,
+  type TestApp,
+} from '../../test/harness.js';
+
+type Person = Awaited<ReturnType<typeof signUp>>;
+
+describe.each(databaseTargets)('the write indexes of migration 0010 on $name', (target) => {
+  let t: TestApp;
+  let handle: DatabaseHandle;
+  let bob: Person;
+  let postId: string;
+  let commentId: string;
+
+  /** The plan each dialect gives for `query`, as one text. */
+  async function planOf(query: CompiledQuery): Promise<string> {
+    const prefix = target.name === 'postgres' ? 'EXPLAIN ' : 'EXPLAIN QUERY PLAN ';
+    const result = await handle.db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
+    );
+    return result.rows.map((row) => Object.values(row).join(' ')).join('\n');
+  }
+
+  const planOfBuilt = (query: Compilable) => planOf(query.compile());
+
+  /** Name and definition of each index on `table`. */
+  async function indexesOf(table: string): Promise<Map<string, string>> {
+    const rows =
+      target.name === 'postgres'
+        ? await sql<{ name: string; definition: string }>`
+            SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+            WHERE tablename = ${table} AND indexname NOT LIKE '%_pkey'`.execute(handle.db)
+        : await sql<{ name: string; definition: string }>`
+            SELECT name, sql AS definition FROM sqlite_master
+            WHERE type = 'index' AND tbl_name = ${table} AND sql IS NOT NULL`.execute(handle.db);
+    return new Map(rows.rows.map((row) => [row.name, row.definition]));
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    handle = openAppDatabase(t);
+    // With a few rows, PostgreSQL would read the whole table whatever its indexes: a plan that names an
+    // index then says that the index can answer the query, which is what these tests ask.
+    if (target.name === 'postgres') await sql`SET enable_seqscan = off`.execute(handle.db);
+    const alice = await signUp(t.app);
+    bob = await signUp(t.app);
+    const posted = await send(
+      t.app,
+      'POST',
+      '/api/posts',
+      { body: `Hello @${alice.user.username}` },
+      { cookie: bob.cookie },
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+    postId = posted.json<{ id: string }>().id;
+    const liked = await send(t.app, 'PUT', `/api/posts/${postId}/like`, undefined, {
+      cookie: alice.cookie,
+    });
+    expect(liked.statusCode, liked.body).toBe(200);
+    const commented = await send(
+      t.app,
+      'POST',
+      `/api/posts/${postId}/comments`,
+      { body: 'Nice one.' },
+      { cookie: alice.cookie },
+    );
+    expect(commented.statusCode, commented.body).toBe(201);
+    commentId = commented.json<{ id: string }>().id;
+    const commentLiked = await send(t.app, 'PUT', `/api/comments/${commentId}/like`, undefined, {
+      cookie: bob.cookie,
+    });
+    expect(commentLiked.statusCode, commentLiked.body).toBe(200);
+  });
+
+  afterAll(async () => {
+    await handle.close();
+    await t.close();
+  });
+
+  it("reads the Mentions tab from the index of mentions alone, which no like's notification is in", async () => {
+    const captured: RootOperationNode[] = [];
+    const capturing: Kysely<Database> = handle.db.withPlugin({
+      transformQuery: ({ node }) => {
+        captured.push(node);
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    });
+    await new NotificationsRepository(capturing).heads(bob.user.uid, { tab: 'mentions', take: 20 });
+    const [node] = captured;
+    if (!node) throw new Error('the Mentions tab ran no query');
+    const query = handle.db.getExecutor().compileQuery(node, createQueryId());
+    expect(await planOf(query)).toContain('notifications_mentions_idx');
+
+    const mentions = await handle.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('recipientId', '=', bob.user.uid)
+      .execute();
+    expect(mentions.map((row) => row.kind).sort()).toEqual(['comment', 'like']);
+  });
+
+  it("finds a deleted post's and a deleted comment's notifications through their indexes", async () => {
+    for (const [column, id] of [
+      ['postId', postId],
+      ['commentId', commentId],
+    ] as const) {
+      const index = `notifications_${column}_idx`;
+      expect(
+        await planOfBuilt(
+          handle.db.selectFrom('notifications').select('recipientId').where(column, '=', id),
+        ),
+      ).toContain(index);
+      expect(
+        await planOfBuilt(handle.db.deleteFrom('notifications').where(column, '=', id)),
+      ).toContain(index);
+    }
+  });
+
+  it('keeps one like per person and post with one index over the pair, and still finds likes by post', async () => {
+    const likes = await indexesOf('post_likes');
+    expect([...likes.keys()].sort()).toEqual(['post_likes_list_idx', 'post_likes_user_idx']);
+    expect(likes.get('post_likes_user_idx')).toMatch(/^CREATE UNIQUE INDEX/i);
+    const [row] = await handle.db
+      .selectFrom('post_likes')
+      .select(['postId', 'userId'])
+      .where('postId', '=', postId)
+      .execute();
+    if (!row) throw new Error('the like was not stored');
+    await expect(
+      handle.db
+        .insertInto('post_likes')
+        .values({ ...row, createdAt: new Date().toISOString() })
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate/i);
+    const repeated = await handle.db
+      .insertInto('post_likes')
+      .values({ ...row, createdAt: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
+      .returning('id')
+      .execute();
+    expect(repeated).toEqual([]);
+    expect(
+      await planOfBuilt(
+        handle.db.selectFrom('post_likes').select('userId').where('postId', '=', postId),
+      ),
+    ).toContain('post_likes_list_idx');
+  });
+
+  it('goes down to the indexes it replaced and up again, with rows in the tables', async () => {
+    const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((result) => result.migrationName)).toEqual(['0010-lighter-writes']);
+    expect([...(await indexesOf('post_likes')).keys()].sort()).toEqual([
+      'post_likes_list_idx',
+      'post_likes_unique_idx',
+      'post_likes_user_idx',
+    ]);
+    expect((await indexesOf('notifications')).has('notifications_kind_idx')).toBe(true);
+
+    await migrateToLatest(handle.db);
+    const notifications = await indexesOf('notifications');
+    expect(notifications.has('notifications_kind_idx')).toBe(false);
+    expect(notifications.get('notifications_mentions_idx')).toMatch(/WHERE.*kind.*'mention'/i);
+    expect(notifications.get('notifications_commentId_idx')).toMatch(
+      /WHERE.*commentId.*IS NOT NULL/i,
+    );
+    expect([...(await indexesOf('comment_likes')).keys()].sort()).toEqual([
+      'comment_likes_list_idx',
+      'comment_likes_user_idx',
+    ]);
+  });
+});
