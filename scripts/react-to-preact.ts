@@ -28,5 +28,7 @@ export const reactLibraries = [
   /[\\/]node_modules[\\/]react-hook-form[\\/]/,
   /[\\/]node_modules[\\/]@hookform[\\/]resolvers[\\/]/,
   /[\\/]node_modules[\\/]@radix-ui[\\/]/,
+  // Radix's menus place themselves with it.
+  /[\\/]node_modules[\\/]@floating-ui[\\/]/,
   /[\\/]node_modules[\\/]react-markdown[\\/]/,
 ];

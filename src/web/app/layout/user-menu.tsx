@@ -11,8 +11,10 @@ interface UserMenuProps {
 
 /**
  * spec §2 user menu: View Profile, Edit Profile, Sign Out. Radix gives the WAI-ARIA menu button
- * (Enter/Space/ArrowDown open on the first item, arrows move, Escape closes back to the button,
- * outside clicks close); ArrowUp opening on the last item is added here.
+ * (arrows move, Escape closes back to the button, outside clicks close). Opening from the keyboard
+ * focuses an item here: the first for Enter, Space and ArrowDown, the last for ArrowUp. Radix focuses
+ * the first one itself only when its document-wide listener saw the key and no pointer moved since, which
+ * a key pressed as the button appears, or a layout shift under the pointer, can defeat.
  */
 export function UserMenu({ user }: UserMenuProps) {
   const location = useLocation();
@@ -20,17 +22,20 @@ export function UserMenu({ user }: UserMenuProps) {
   // so any navigation (link, back button, redirect) closes it without an effect.
   const [openAt, setOpenAt] = useState<Location | null>(null);
   const open = openAt === location;
-  const focusLastOnOpen = useRef(false);
+  const focusOnOpen = useRef<'first' | 'last' | null>(null);
   const chose = useRef(false);
+  const firstItem = useRef<HTMLAnchorElement>(null);
   const lastItem = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     if (!open) return;
     chose.current = false;
-    if (!focusLastOnOpen.current) return;
-    focusLastOnOpen.current = false;
-    // Radix focuses the first item on keyboard open; move on to the last one after it has.
+    const wanted = focusOnOpen.current;
+    focusOnOpen.current = null;
+    if (!wanted) return;
+    const target = wanted === 'first' ? firstItem : lastItem;
+    // After Radix's own focus on opening, which goes to the menu or its first item.
     const frame = requestAnimationFrame(() => {
-      lastItem.current?.focus();
+      target.current?.focus();
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -50,11 +55,20 @@ export function UserMenu({ user }: UserMenuProps) {
       <DropdownMenu.Trigger
         className="user-menu__trigger"
         aria-label={userMenuLabel(user)}
+        onPointerDown={() => {
+          focusOnOpen.current = null;
+        }}
         onKeyDown={(event) => {
           if (event.key === 'ArrowUp') {
             event.preventDefault();
-            focusLastOnOpen.current = true;
+            focusOnOpen.current = 'last';
             setOpenAt(location);
+          } else if (
+            !open &&
+            (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown')
+          ) {
+            // Radix opens the menu on these.
+            focusOnOpen.current = 'first';
           }
         }}
       >
@@ -79,7 +93,9 @@ export function UserMenu({ user }: UserMenuProps) {
               chose.current = true;
             }}
           >
-            <Link to={profilePath(user)}>View Profile</Link>
+            <Link ref={firstItem} to={profilePath(user)}>
+              View Profile
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item
             asChild
