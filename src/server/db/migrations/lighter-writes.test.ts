@@ -27,6 +27,7 @@ type Person = Awaited<ReturnType<typeof signUp>>;
 describe.each(databaseTargets)('the write indexes of migration 0010 on $name', (target) => {
   let t: TestApp;
   let handle: DatabaseHandle;
+  let alice: Person;
   let bob: Person;
   let postId: string;
   let commentId: string;
@@ -61,7 +62,7 @@ describe.each(databaseTargets)('the write indexes of migration 0010 on $name', (
     // With a few rows, PostgreSQL would read the whole table whatever its indexes: a plan that names an
     // index then says that the index can answer the query, which is what these tests ask.
     if (target.name === 'postgres') await sql`SET enable_seqscan = off`.execute(handle.db);
-    const alice = await signUp(t.app);
+    alice = await signUp(t.app);
     bob = await signUp(t.app);
     const posted = await send(
       t.app,
@@ -105,18 +106,23 @@ describe.each(databaseTargets)('the write indexes of migration 0010 on $name', (
       },
       transformResult: ({ result }) => Promise.resolve(result),
     });
-    await new NotificationsRepository(capturing).heads(bob.user.uid, { tab: 'mentions', take: 20 });
+    const repository = new NotificationsRepository(capturing);
+    const bobsMentions = await repository.heads(bob.user.uid, { tab: 'mentions', take: 20 });
     const [node] = captured;
     if (!node) throw new Error('the Mentions tab ran no query');
     const query = handle.db.getExecutor().compileQuery(node, createQueryId());
     expect(await planOf(query)).toContain('notifications_mentions_idx');
 
-    const mentions = await handle.db
+    // Bob has a like's and a comment's notifications, and no mention: his tab is empty; Alice's holds hers.
+    const bobs = await handle.db
       .selectFrom('notifications')
       .select('kind')
       .where('recipientId', '=', bob.user.uid)
       .execute();
-    expect(mentions.map((row) => row.kind).sort()).toEqual(['comment', 'like']);
+    expect(bobs.map((row) => row.kind).sort()).toEqual(['comment', 'like']);
+    expect(bobsMentions).toEqual([]);
+    const alicesMentions = await repository.heads(alice.user.uid, { tab: 'mentions', take: 20 });
+    expect(alicesMentions.map((head) => head.kind)).toEqual(['mention']);
   });
 
   it("finds a deleted post's and a deleted comment's notifications through their indexes", async () => {
