@@ -17,6 +17,7 @@ import { watchFirstPage, whenPageSettled } from './lib/page-settled.js';
 import { nextTask } from './lib/next-task.js';
 import { createQueryClient } from './lib/query-client.js';
 import { warmTimeFormats } from './lib/relative-time.js';
+import { warmRichText } from './lib/rich-text.js';
 import { registerServiceWorker } from './lib/service-worker.js';
 
 const queryClient = createQueryClient();
@@ -36,9 +37,11 @@ const router = nextTask().then(() => createAppRouter());
 void router.then(async (created) => {
   await nextTask();
   createRoot(container).render(<App queryClient={queryClient} router={created} />);
-  // The locale data the posts' dates need, loaded while the page's code and data are on their way.
+  // The locale data the posts' dates need, then the link finder's tables, each built in a task of its own
+  // while the page's code and data are on their way: the first list's render no longer pays for them.
   setTimeout(() => {
     warmTimeFormats();
+    setTimeout(warmRichText, 0);
   }, 0);
 });
 // Repeat visits start from the cache, and a visit without a connection gets the offline page.

@@ -9,6 +9,7 @@ import {
 import { errorBodySchema } from '../../shared/errors.js';
 import { readForm, type FormFile } from '../media/multipart.js';
 import { Invalid } from '../errors.js';
+import { JsonText } from './json-text.js';
 import type { RequestCheck } from '../plugins/rate-limit.js';
 import {
   requireActiveViewer,
@@ -28,12 +29,13 @@ export type EndpointCall<E extends Endpoint> = ParsedInput<E> & {
 };
 
 /**
- * A handler returns the success body (a 204's is ignored); it may set headers on the reply first, and the
- * status of one of the endpoint's `otherResponses`.
+ * A handler returns the success body (a 204's is ignored), or that body already written by the contract's
+ * serializer (`JsonText`); it may set headers on the reply first, and the status of one of the endpoint's
+ * `otherResponses`.
  */
 export type EndpointHandler<E extends Endpoint> = (
   call: EndpointCall<E>,
-) => Promise<z.input<E['response']>> | z.input<E['response']>;
+) => Promise<z.input<E['response']> | JsonText> | z.input<E['response']> | JsonText;
 
 const formFiles = new WeakMap<FastifyRequest, FormFile[]>();
 
@@ -129,6 +131,9 @@ export function serve<E extends Endpoint>(
       if (reply.sent) return reply;
       // A handler answers one of the endpoint's `otherResponses` by setting its status on the reply.
       const status = otherStatuses.has(reply.statusCode) ? reply.statusCode : endpoint.status;
+      if (result instanceof JsonText) {
+        return reply.code(status).type('application/json; charset=utf-8').send(result.text);
+      }
       return reply.code(status).send(status === 204 ? null : result);
     },
   });

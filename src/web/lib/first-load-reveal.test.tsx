@@ -70,7 +70,13 @@ describe('useFirstLoadReveal', () => {
       await nextTurn();
       steps.push(list.shown());
     }
-    expect(steps).toEqual([6, 8, 10, 11]);
+    const expected: number[] = [];
+    for (let shown = module.firstRevealItems; shown < 11;) {
+      shown = Math.min(11, shown + module.revealStepItems);
+      expected.push(shown);
+    }
+    expect(steps).toEqual(expected);
+    expect(steps.length).toBeGreaterThan(1);
     // Once every item is in, the list renders in full: a next page comes at once.
     list.setTotal(20);
     expect(list.shown()).toBe(20);
@@ -102,5 +108,50 @@ describe('useFirstLoadReveal', () => {
     await module.whenPageSettled();
     expect(module.firstPageOpening()).toBe(false);
     expect(renderList(module, 11).shown()).toBe(11);
+  });
+});
+
+describe('whenPageSettled on a first page', () => {
+  it('lets each part that waits continue in a task of its own once the page settles', async () => {
+    const module = await freshModule('navigate');
+    const queryClient = new QueryClient();
+    let answer: (value: string) => void = () => undefined;
+    queryClient
+      .query({
+        queryKey: ['slow'],
+        queryFn: () =>
+          new Promise<string>((resolve) => {
+            answer = resolve;
+          }),
+      })
+      .catch(() => undefined);
+    module.watchFirstPage(queryClient);
+    const continued: string[] = [];
+    // What the first part saw of the second once its own task's microtasks had all run.
+    let secondDuringFirst: boolean | undefined;
+    void module.whenPageSettled().then(async () => {
+      continued.push('first');
+      for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
+      secondDuringFirst = continued.includes('second');
+    });
+    void module.whenPageSettled().then(() => {
+      continued.push('second');
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(continued).toEqual([]);
+
+    answer('here');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(continued).toEqual(['first', 'second']);
+    expect(secondDuringFirst).toBe(false);
+    // Once settled, a caller goes on at once, in the same task.
+    let late = false;
+    void module.whenPageSettled().then(() => {
+      late = true;
+    });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(late).toBe(true);
+    queryClient.clear();
   });
 });

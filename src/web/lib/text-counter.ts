@@ -20,7 +20,8 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  * so the counter and the server's verdict never disagree.
  */
 export function textCounter(text: string, max: number): TextCounter {
-  const count = charCount(normaliseMultiline(text));
+  // An empty field (every form's first render, the composer's placeholder) needs none of the text rules.
+  const count = text === '' ? 0 : charCount(normaliseMultiline(text));
   const remaining = max - count;
   const over = remaining < 0;
   const near = !over && remaining <= Math.max(20, Math.round(max * 0.1));

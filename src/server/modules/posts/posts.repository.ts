@@ -231,6 +231,20 @@ function postMediaQuery(db: Kysely<Database>) {
   );
 }
 
+/**
+ * Which of some posts a person likes, compiled once per list length: every page of posts a signed-in
+ * reader sees asks it.
+ */
+function likedAmongQuery(db: Kysely<Database>) {
+  return prepare(db, (p: { userId: string; postIds: string[] }) =>
+    db
+      .selectFrom('post_likes')
+      .select('postId')
+      .where('userId', '=', p.userId)
+      .where('postId', 'in', p.postIds),
+  );
+}
+
 /** The newest post's id, compiled once: every change a write publishes to the feed carries it. */
 function headQuery(db: Kysely<Database>) {
   return prepare(db, () => db.selectFrom('posts').select('id').orderBy('id', 'desc').limit(1));
@@ -314,6 +328,7 @@ export class PostsRepository {
   private readonly likeTargetQuery: ReturnType<typeof likeTargetQuery>;
   private readonly postMediaQuery: ReturnType<typeof postMediaQuery>;
   private readonly headQuery: ReturnType<typeof headQuery>;
+  private readonly likedAmongQuery: ReturnType<typeof likedAmongQuery>;
   private readonly insertPostQuery: ReturnType<typeof insertPostQuery>;
   private readonly countPostQuery: ReturnType<typeof countPostQuery>;
   private readonly readAuthor: ReturnType<typeof userRecordReader>;
@@ -324,6 +339,7 @@ export class PostsRepository {
     this.likeTargetQuery = likeTargetQuery(db);
     this.postMediaQuery = postMediaQuery(db);
     this.headQuery = headQuery(db);
+    this.likedAmongQuery = likedAmongQuery(db);
     this.insertPostQuery = insertPostQuery(db);
     this.countPostQuery = countPostQuery(db);
     this.readAuthor = userRecordReader(db);
@@ -368,12 +384,7 @@ export class PostsRepository {
   /** Which of `postIds` the user likes, in one query. */
   async likedAmong(userId: string, postIds: string[]): Promise<Set<string>> {
     if (postIds.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('post_likes')
-      .select('postId')
-      .where('userId', '=', userId)
-      .where('postId', 'in', postIds)
-      .execute();
+    const rows = await this.likedAmongQuery.execute({ userId, postIds });
     return new Set(rows.map((row) => toId(row.postId)));
   }
 

@@ -3,8 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { postEndpoints as api } from '../../../shared/contract/endpoints/posts.js';
 import { limits } from '../../../shared/limits.js';
 import { postImageFields } from '../../../shared/schemas/post.js';
+import { pageJson } from '../../http/json-text.js';
 import { serve } from '../../http/serve.js';
-import type { PostsService } from './posts.service.js';
+import { postViewJson, type PostsService } from './posts.service.js';
 
 /** Posts, the feed and likes (issue: posts). Handlers call one service method and return. */
 export const postsRoutes: FastifyPluginAsync<{ posts: PostsService }> = async (app, { posts }) => {
@@ -12,9 +13,12 @@ export const postsRoutes: FastifyPluginAsync<{ posts: PostsService }> = async (a
     limits: { fileSize: limits.upload.maxBytes, files: postImageFields.length },
   });
 
-  serve(app, api.getFeed, async ({ viewer, query }) => posts.feed(await viewer(), query));
+  // The lists send each post's text as written once for its document (ADR 0040).
+  serve(app, api.getFeed, async ({ viewer, query }) =>
+    pageJson(await posts.feed(await viewer(), query), postViewJson),
+  );
   serve(app, api.getUserPosts, async ({ viewer, params, query }) =>
-    posts.byAuthor(await viewer(), params.uid, query),
+    pageJson(await posts.byAuthor(await viewer(), params.uid, query), postViewJson),
   );
   serve(app, api.createPost, ({ viewer, body, files }) => posts.create(viewer, body, files));
   serve(app, api.getPost, async ({ viewer, params }) => posts.get(await viewer(), params.postId));

@@ -15,6 +15,7 @@ import {
   type PostView,
   type PostVersion,
   type UpdatePost,
+  postViewSchema,
 } from '../../../shared/schemas/post.js';
 import { postError } from '../../../shared/text-rules.js';
 import { DomainError, Forbidden, Invalid, NotFound, Unauthenticated } from '../../errors.js';
@@ -31,6 +32,7 @@ import {
 } from '../../media/stored-image.js';
 import type { FormFile } from '../../media/multipart.js';
 import type { Viewer } from '../../plugins/viewer.js';
+import { memoisedJson } from '../../http/json-text.js';
 import { toPage } from '../pagination.js';
 import { newlyMentioned } from '../notifications/mentioned.js';
 import type { NotificationSink } from '../notifications/notifications.service.js';
@@ -41,6 +43,31 @@ import type { PostPresenter } from './posts.presenter.js';
 import type { Bounds, PostsRepository, PostState } from './posts.repository.js';
 
 const postNotFound = () => new NotFound('This post does not exist or was deleted.');
+
+/** Each document's two views (not liked, liked), for as long as the document lives (the read cache's). */
+const viewsOfDocument = new WeakMap<Post, [PostView | undefined, PostView | undefined]>();
+
+/**
+ * A post as a reader sees it: the same object for the same document and like, so its text is written
+ * once however many pages list it (`postViewJson`, ADR 0040).
+ */
+function viewOf(post: Post, liked: boolean): PostView {
+  let views = viewsOfDocument.get(post);
+  if (!views) {
+    views = [undefined, undefined];
+    viewsOfDocument.set(post, views);
+  }
+  const slot = liked ? 1 : 0;
+  let view = views[slot];
+  if (!view) {
+    view = { ...post, liked };
+    views[slot] = view;
+  }
+  return view;
+}
+
+/** A post as the contract writes it, kept for as long as the view lives. */
+export const postViewJson = memoisedJson(postViewSchema);
 
 /** Posts, the feed and likes (issue: posts). Authorisation is decided here, once. */
 export class PostsService {
@@ -414,7 +441,7 @@ export class PostsService {
     return ids.flatMap((id) => {
       const post = documents.get(id);
       if (!post || (post.removal !== null && post.author.uid !== viewer?.uid)) return [];
-      return [{ ...post, liked: liked.has(id) }];
+      return [viewOf(post, liked.has(id))];
     });
   }
 

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { displayNameOf } from '@shared/display-name.js';
 import { idPattern } from '@shared/ids.js';
@@ -64,6 +65,11 @@ export function PostPage() {
   const query = usePost(postId, valid);
   const live = usePostDocument(valid ? postId : null);
   const post = query.data;
+  // The same function on every render: the memoised card and comments do not render again for a snapshot
+  // that changed nothing they show.
+  const onDeleted = useCallback(() => {
+    void navigate('/feed', { replace: true, state: withNotice('The post was deleted.') });
+  }, [navigate]);
   // The topic is the same for everyone, so a post the moderators removed reads as gone there; its author
   // alone still reads it over HTTP, with the reason (ADR 0021), and is told by a notification when it
   // happens while they look.
@@ -85,14 +91,7 @@ export function PostPage() {
     return (
       <div className="page page--narrow post-page">
         <h1 className="visually-hidden">Post by {displayNameOf(post.author)}</h1>
-        <PostCard
-          post={post}
-          viewer={viewer}
-          variant="full"
-          onDeleted={() => {
-            void navigate('/feed', { replace: true, state: withNotice('The post was deleted.') });
-          }}
-        />
+        <PostCard post={post} viewer={viewer} variant="full" onDeleted={onDeleted} />
         <CommentsSection post={post} viewer={viewer} />
       </div>
     );

@@ -89,6 +89,17 @@ describe('withPostUpdate', () => {
     });
     expect(withPostUpdate(mine, update)).toEqual({ ...update, liked: true });
   });
+
+  it('keeps the viewer’s copy, and each part that did not change, as they were', () => {
+    const mine = makePostView({ id: '1', liked: true, likeCount: 1 });
+    const { liked: _liked, ...document } = structuredClone(mine);
+    expect(withPostUpdate(mine, document)).toBe(mine);
+    const liked = withPostUpdate(mine, { ...document, likeCount: 2 });
+    expect(liked).not.toBe(mine);
+    expect(liked.likeCount).toBe(2);
+    expect(liked.author).toBe(mine.author);
+    expect(liked.images).toBe(mine.images);
+  });
 });
 
 describe('insertNewPosts', () => {
@@ -168,6 +179,28 @@ describe('cache-wide changes', () => {
       liked: true,
     });
     expect(find(everyone, '3')?.body).toBe('Hello');
+  });
+
+  it('leaves every copy, and its watchers, alone when the post comes again unchanged', () => {
+    const { queryClient, everyone, byUser } = setup();
+    const cached = findCachedPost(queryClient, '2');
+    if (!cached) throw new Error('the post is not cached');
+    const { liked: _liked, ...document } = structuredClone(cached);
+    const before = [everyone, byUser, postKeys.detail('2')].map((key) => ({
+      data: queryClient.getQueryData(key),
+      updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt,
+    }));
+    const notified: unknown[] = [];
+    const stop = queryClient.getQueryCache().subscribe((event) => notified.push(event.type));
+    patchCachedPost(queryClient, document);
+    stop();
+    const after = [everyone, byUser, postKeys.detail('2')].map((key) => ({
+      data: queryClient.getQueryData(key),
+      updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt,
+    }));
+    expect(after).toEqual(before);
+    after.forEach((entry, index) => expect(entry.data).toBe(before[index]?.data));
+    expect(notified).toEqual([]);
   });
 
   it('sets the viewer’s like on every copy', () => {

@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { idPattern } from '@shared/ids.js';
 import type { FeedTab, LikeState, Page, Post, PostView } from '@shared/schemas/post.js';
 import { hashtagsOf } from '@web/lib/rich-text.js';
@@ -73,9 +73,13 @@ export function mapPosts(data: PostPages, update: (post: PostView) => PostView |
   return pages.some((page, index) => page !== data.pages[index]) ? { ...data, pages } : data;
 }
 
-/** The public document's changes on top of the viewer's copy, keeping whether they like it. */
+/**
+ * The public document's changes on top of the viewer's copy, keeping whether they like it. The parts
+ * that did not change keep their identity (the copy itself when nothing did, as when a post page's
+ * socket sends the post it already shows), so the cards and lists showing them do not render again.
+ */
 export function withPostUpdate(view: PostView, post: Post): PostView {
-  return { ...post, liked: view.liked };
+  return replaceEqualDeep(view, { ...post, liked: view.liked });
 }
 
 /**
@@ -141,13 +145,16 @@ function updateEverywhere(
   postId: string,
   update: (post: PostView) => PostView | null,
 ): void {
-  queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>
-    data ? mapPosts(data, (post) => (post.id === postId ? update(post) : post)) : data,
-  );
+  // A list or a post that the update leaves as it was is not set again: its watchers would render anew.
+  queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) => {
+    if (!data) return data;
+    const next = mapPosts(data, (post) => (post.id === postId ? update(post) : post));
+    return next === data ? undefined : next;
+  });
   const detail = queryClient.getQueryData<PostView>(postKeys.detail(postId));
   if (detail) {
     const next = update(detail);
-    if (next) queryClient.setQueryData(postKeys.detail(postId), next);
+    if (next && next !== detail) queryClient.setQueryData(postKeys.detail(postId), next);
   }
 }
 

@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Comment, PostView, Thread } from '@shared/schemas/post.js';
 import { FormStatus } from '@web/components/ui/form-status.js';
 import { LoadMoreButton } from '@web/components/ui/load-more-button.js';
 import { RetryAlert } from '@web/components/ui/retry-alert.js';
+import { useFirstLoadReveal } from '@web/lib/page-settled.js';
 import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
 import { useCreateComment } from '../api/create-comment.js';
 import { useComments } from '../api/get-comments.js';
@@ -80,7 +81,10 @@ function Composer({ postId, viewer }: { postId: string; viewer: CommentViewerSta
  * issue §3: the comments of a post, oldest first so the newest is last, a page at a time; replies
  * one level deep; the comment box at the end. Live through the post's commentsRevision.
  */
-export function CommentsSection({ post, viewer }: CommentsSectionProps) {
+export const CommentsSection = memo(function CommentsSection({
+  post,
+  viewer,
+}: CommentsSectionProps) {
   useCommentsLiveRefresh(post);
   const viewerUid = viewer?.uid ?? null;
   const threads = useComments(post.id, viewerUid, viewer !== undefined);
@@ -90,6 +94,9 @@ export function CommentsSection({ post, viewer }: CommentsSectionProps) {
   const [announcement, setAnnouncement] = useState<{ text: string; seq: number } | null>(null);
 
   const items = threads.data?.pages.flatMap((page) => page.items) ?? [];
+  // A post opened afresh renders its first comments with the page, the rest a thread per task after.
+  const revealed = useFirstLoadReveal(items.length);
+  const revealing = revealed < items.length;
   const extra: Thread[] = pendingPosted(new Set(items.map((item) => item.id)), posted, null, {
     complete: !threads.hasNextPage,
     loadedAt: threads.dataUpdatedAt,
@@ -144,14 +151,14 @@ export function CommentsSection({ post, viewer }: CommentsSectionProps) {
     body = (
       <>
         <ul className="comment-list" ref={listRef}>
-          {items.map(thread)}
+          {items.slice(0, revealed).map(thread)}
         </ul>
         {threads.isFetchNextPageError ? (
           <p className="comment__error" role="alert">
             We couldn&apos;t load more comments. {threads.error.message}
           </p>
         ) : null}
-        {threads.hasNextPage ? (
+        {threads.hasNextPage && !revealing ? (
           <LoadMoreButton
             className="button button--secondary comments__more"
             label="Load more comments"
@@ -190,4 +197,4 @@ export function CommentsSection({ post, viewer }: CommentsSectionProps) {
       <Composer postId={post.id} viewer={viewer} />
     </section>
   );
-}
+});
