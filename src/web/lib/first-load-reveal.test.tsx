@@ -15,9 +15,9 @@ async function freshModule(navigationType: NavigationTimingType | null): Promise
 }
 
 /** Renders a list of `total` items through the hook; returns how many are on screen. */
-function renderList(module: PageSettled, total: number) {
+function renderList(module: PageSettled, total: number, first?: number) {
   function List({ count }: { count: number }) {
-    const shown = module.useFirstLoadReveal(count);
+    const shown = module.useFirstLoadReveal(count, first);
     return (
       <ul>
         {Array.from({ length: shown }, (_, index) => (
@@ -80,6 +80,23 @@ describe('useFirstLoadReveal', () => {
     // Once every item is in, the list renders in full: a next page comes at once.
     list.setTotal(20);
     expect(list.shown()).toBe(20);
+    queryClient.clear();
+  });
+
+  it('can leave a list out of the first paint, and bring its items one task after it', async () => {
+    const module = await freshModule('navigate');
+    const queryClient = new QueryClient();
+    queryClient
+      .query({ queryKey: ['slow'], queryFn: () => new Promise(() => undefined) })
+      .catch(() => undefined);
+    module.watchFirstPage(queryClient);
+    const list = renderList(module, 3, 0);
+    expect(list.shown()).toBe(0);
+    await nextTurn();
+    expect(list.shown()).toBe(module.revealStepItems);
+    while (list.shown() < 3) await nextTurn();
+    list.setTotal(5);
+    expect(list.shown()).toBe(5);
     queryClient.clear();
   });
 

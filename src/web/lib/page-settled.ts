@@ -105,24 +105,23 @@ export function firstPageOpening(): boolean {
 }
 
 /**
- * How many items a list renders first on a first page: enough to fill a phone's screen (a post with a
- * photo is taller than it), and few enough that the render stays a short task on a phone.
+ * How many items a list renders with a first page's first paint: one, which holds the largest paint when
+ * it has a photo, so that render (the shell's and the page's too) stays as short a task as it can on a
+ * phone. The next ones follow within a few milliseconds, long before a reader scrolls.
  */
-export const firstRevealItems = 2;
+export const firstRevealItems = 1;
 
 /** How many more items each later step renders, each step a task of its own (one post: a few ms). */
 export const revealStepItems = 1;
 
 /**
  * How many of a list's `total` items to render. Everywhere but a first page opened afresh, all of them.
- * There the first few render at once, with the page's first paint, and the rest follow a few at a time,
- * each step a short task of its own: a phone paints the top of the list sooner, and no single task keeps
- * it from answering a tap. Once all are in, the list renders in full ever after.
+ * There the first few (`first`) render at once, with the page's first paint, and the rest follow a few at
+ * a time, each step a short task of its own: a phone paints the top of the list sooner, and no single task
+ * keeps it from answering a tap. Once all are in, the list renders in full ever after.
  */
-export function useFirstLoadReveal(total: number): number {
-  const [limit, setLimit] = useState(() =>
-    firstPageOpening() ? firstRevealItems : Number.POSITIVE_INFINITY,
-  );
+export function useFirstLoadReveal(total: number, first = firstRevealItems): number {
+  const [limit, setLimit] = useState(() => (firstPageOpening() ? first : Number.POSITIVE_INFINITY));
   useEffect(() => {
     if (limit === Number.POSITIVE_INFINITY || total === 0) return;
     const timer = setTimeout(() => {
