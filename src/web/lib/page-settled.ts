@@ -105,9 +105,11 @@ export function firstPageOpening(): boolean {
 }
 
 /**
- * How many items a list renders with a first page's first paint: one, which holds the largest paint when
- * it has a photo, so that render (the shell's and the page's too) stays as short a task as it can on a
- * phone. The next ones follow within a few milliseconds, long before a reader scrolls.
+ * How many items a list renders with a first page's first paint, unless it asks for fewer: one (a post's
+ * first comment thread), so that render stays a short task on a phone. A list of posts asks for none: the
+ * shell and the page frame are already that render's work, and its skeleton holds the posts' place for
+ * the one task until they come. The next items follow within a few milliseconds, long before a reader
+ * scrolls.
  */
 export const firstRevealItems = 1;
 
