@@ -20,10 +20,9 @@ export class JsonText {
  */
 export function memoisedJson<T extends object>(schema: z.ZodType<T>): (value: T) => string {
   const json = wireSchema(schema);
-  // A schema JSON Schema cannot express (none of the documents listed this way) is written through zod.
-  const write: (value: T) => string = json
-    ? fastJson(json)
-    : (value) => JSON.stringify(schema.parse(value));
+  // Only a schema the compiled serializer writes can be written here as the route would write it.
+  if (!json) throw new Error('memoisedJson needs a schema that JSON Schema can express.');
+  const write: (value: T) => string = fastJson(json);
   const texts = new WeakMap<T, string>();
   return (value) => {
     let text = texts.get(value);

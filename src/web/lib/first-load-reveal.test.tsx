@@ -35,6 +35,26 @@ function renderList(module: PageSettled, total: number, first?: number) {
   };
 }
 
+/**
+ * Watches `module`'s first page with a query still on its way, which keeps the page settling until
+ * `answer` is called. Returns the query client (to clear) and the answer.
+ */
+function watchUnsettled(module: PageSettled) {
+  const queryClient = new QueryClient();
+  let answer: (value: string) => void = () => undefined;
+  queryClient
+    .query({
+      queryKey: ['slow'],
+      queryFn: () =>
+        new Promise<string>((resolve) => {
+          answer = resolve;
+        }),
+    })
+    .catch(() => undefined);
+  module.watchFirstPage(queryClient);
+  return { queryClient, answer: (value: string) => answer(value) };
+}
+
 /** Runs one timer turn: the next step of the reveal, if one is due. */
 async function nextTurn(): Promise<void> {
   await act(async () => {
@@ -55,12 +75,8 @@ afterEach(() => {
 describe('useFirstLoadReveal', () => {
   it('renders a first page opened afresh a few items at a time, each step in a turn of its own', async () => {
     const module = await freshModule('navigate');
-    const queryClient = new QueryClient();
     // A query still on its way keeps the page settling.
-    queryClient
-      .query({ queryKey: ['slow'], queryFn: () => new Promise(() => undefined) })
-      .catch(() => undefined);
-    module.watchFirstPage(queryClient);
+    const { queryClient } = watchUnsettled(module);
     expect(module.firstPageOpening()).toBe(true);
 
     const list = renderList(module, 11);
@@ -85,11 +101,7 @@ describe('useFirstLoadReveal', () => {
 
   it('can leave a list out of the first paint, and bring its items one task after it', async () => {
     const module = await freshModule('navigate');
-    const queryClient = new QueryClient();
-    queryClient
-      .query({ queryKey: ['slow'], queryFn: () => new Promise(() => undefined) })
-      .catch(() => undefined);
-    module.watchFirstPage(queryClient);
+    const { queryClient } = watchUnsettled(module);
     const list = renderList(module, 3, 0);
     expect(list.shown()).toBe(0);
     await nextTurn();
@@ -131,18 +143,7 @@ describe('useFirstLoadReveal', () => {
 describe('whenPageSettled on a first page', () => {
   it('lets each part that waits continue in a task of its own once the page settles', async () => {
     const module = await freshModule('navigate');
-    const queryClient = new QueryClient();
-    let answer: (value: string) => void = () => undefined;
-    queryClient
-      .query({
-        queryKey: ['slow'],
-        queryFn: () =>
-          new Promise<string>((resolve) => {
-            answer = resolve;
-          }),
-      })
-      .catch(() => undefined);
-    module.watchFirstPage(queryClient);
+    const { queryClient, answer } = watchUnsettled(module);
     const continued: string[] = [];
     // What the first part saw of the second once its own task's microtasks had all run.
     let secondDuringFirst: boolean | undefined;
