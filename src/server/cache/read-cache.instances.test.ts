@@ -185,6 +185,22 @@ describe.runIf(testRedisUrl).each(databaseTargets)(
       });
     });
 
+    it("the feed's head a like carries moves with posts created and deleted on the other instance", async () => {
+      const [ann, vic] = await Promise.all([signUp(a), signUp(a)]);
+      const liked = await newPost(ann, 'Liked on b');
+      const head = async () => (await b.services.posts.feedSnapshot()).head;
+      await write(b, vic, 'PUT', `/api/posts/${liked}/like`);
+      expect(await head()).toBe(liked);
+      const newest = await newPost(ann, 'Newer, written on a');
+      await eventually(async () => {
+        expect(await head()).toBe(newest);
+      });
+      await write(a, ann, 'DELETE', `/api/posts/${newest}`);
+      await eventually(async () => {
+        expect(await head()).toBe(liked);
+      });
+    });
+
     it("a comment and its deletion change the post's count and its comments page", async () => {
       const [ann, vic] = await Promise.all([signUp(a), signUp(a)]);
       const postId = await newPost(ann);

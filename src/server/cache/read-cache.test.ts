@@ -210,6 +210,50 @@ describe('ReadCache', () => {
     cache.close();
   });
 
+  it('keeps the feed’s head through likes and edits, and drops it when a post is created or deleted', async () => {
+    const bus = new SwitchableBus();
+    const cache = new ReadCache(bus, sizes);
+    const keep = (id: string | null) => cache.keepHead(id, cache.generation());
+    keep('30');
+    await bus.publish({
+      topic: feedTopic,
+      data: { head: '30', change: { kind: 'updated', post: post('12') } },
+    });
+    await bus.publish({ topic: postTopic('12'), data: post('12') });
+    expect(cache.head()).toEqual({ id: '30' });
+    await bus.publish({
+      topic: feedTopic,
+      data: { head: '31', change: { kind: 'created', post: post('31') } },
+    });
+    expect(cache.head()).toBeUndefined();
+    keep('31');
+    await bus.publish({
+      topic: feedTopic,
+      data: { head: '30', change: { kind: 'deleted', postId: '31' } },
+    });
+    expect(cache.head()).toBeUndefined();
+    // An account's deletion tells only each post's watchers.
+    keep('30');
+    await bus.publish({ topic: postTopic('30'), data: null });
+    expect(cache.head()).toBeUndefined();
+    keep(null);
+    expect(cache.head()).toEqual({ id: null });
+    await bus.publish({ topic: feedTopic, data: { head: '1', change: null } });
+    expect(cache.head()).toBeUndefined();
+    // A read that began before an event stores nothing.
+    const generation = cache.generation();
+    await bus.publish({
+      topic: feedTopic,
+      data: { head: '2', change: { kind: 'created', post: post('2') } },
+    });
+    cache.keepHead('1', generation);
+    expect(cache.head()).toBeUndefined();
+    keep('2');
+    bus.up = false;
+    expect(cache.head()).toBeUndefined();
+    cache.close();
+  });
+
   it('drops a comments page when its post or one of its authors changes', async () => {
     const bus = new SwitchableBus();
     const cache = new ReadCache(bus, sizes);

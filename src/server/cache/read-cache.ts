@@ -80,6 +80,8 @@ export class ReadCache {
   readonly #everyone = new TaggedLru<EveryonePage>(everyonePages);
   readonly #threads: TaggedLru<Page<Thread>>;
   readonly #following: TaggedLru<FollowingIds>;
+  /** The feed's head, once read: the newest post's id, or null when there are none. */
+  #head: { id: string | null } | undefined;
   readonly #unsubscribe: () => void;
   readonly #watch: NodeJS.Timeout;
 
@@ -142,6 +144,19 @@ export class ReadCache {
     if (!this.#fresh(generation) || document.username === null) return;
     const tags = [userTag(document.uid), ...(mentions ? [bioMentionsTag] : [])];
     this.#profiles.set(document.username.toLowerCase(), document, tags, expiresAt);
+  }
+
+  /**
+   * The feed's head (the newest post's id, null when there are none), or undefined when it is not known.
+   * Every change to a post but a new one or a deletion carries it, so a like does not read it again.
+   */
+  head(): { id: string | null } | undefined {
+    return this.#usable() ? this.#head : undefined;
+  }
+
+  /** Kept until a post is created or deleted, here or on another instance. */
+  keepHead(id: string | null, generation: number): void {
+    if (this.#fresh(generation)) this.#head = { id };
   }
 
   /** The anonymous Everyone feed's first page of `limit` posts. */
@@ -218,7 +233,10 @@ export class ReadCache {
         this.#generation += 1;
         this.#dropTag(postTag(topic.key));
         // Null: deleted, or removed by moderators. A change of its text or counts leaves the ids as they are.
-        if (event.data === null) this.#following.dropTag(memberTag(topic.key));
+        if (event.data === null) {
+          this.#following.dropTag(memberTag(topic.key));
+          this.#head = undefined;
+        }
         return;
       case 'user':
         this.#generation += 1;
@@ -238,8 +256,11 @@ export class ReadCache {
         if (!change) {
           this.#everyone.clear();
           this.#following.clear();
+          this.#head = undefined;
           return;
         }
+        // A like, an edit or a restoration leaves the newest post where it was.
+        if (change.kind !== 'updated') this.#head = undefined;
         if (change.kind === 'created') {
           this.#everyone.clear();
           this.#following.dropTag(followsTag(change.post.author.uid));
@@ -273,6 +294,7 @@ export class ReadCache {
   /** Forgets everything; reads in flight store nothing. */
   clear(): void {
     this.#generation += 1;
+    this.#head = undefined;
     this.#posts.clear();
     this.#profiles.clear();
     this.#everyone.clear();

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { ensurePrivateDir, privateModes, restrictIfPresent } from '../private-files.js';
 import { backstopCheckpointPages, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
-import { HearthSqliteDialect } from './sqlite-dialect.js';
+import { sqliteKysely } from './sqlite-dialect.js';
 import { cachedStatements } from './sqlite-statements.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -103,9 +103,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     });
   // The checkpointer copies the log into the file; this connection does it only past the backstop.
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${backstopCheckpointPages}`);
-  const db = new Kysely<Database>({
-    dialect: new HearthSqliteDialect(sqlite, cachedStatements(sqlite)),
-  });
+  const db = sqliteKysely<Database>(sqlite, cachedStatements(sqlite));
   return {
     db,
     dialect: 'sqlite',

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, sql, type SqliteDatabase } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GroupCommitDriver, HearthSqliteDialect } from './sqlite-dialect.js';
+import { CompiledQuery, sql, type Kysely, type SqliteDatabase } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prepare } from './prepared.js';
+import { GroupCommitDriver, sqliteKysely } from './sqlite-dialect.js';
 import { cachedStatements } from './sqlite-statements.js';
 
 interface Tables {
@@ -40,7 +41,7 @@ beforeEach(() => {
     },
   };
   ran = [];
-  db = new Kysely<Tables>({ dialect: new HearthSqliteDialect(server, recording) });
+  db = sqliteKysely<Tables>(server, recording);
   // Another connection to the same file, as another process would read it.
   observer = new SQLite(file, { readonly: true });
 });
@@ -182,5 +183,68 @@ describe('SQLite write transactions sharing a commit (ADR 0038)', () => {
     await driver.releaseConnection(second);
     await Promise.all([firstCommitted, secondCommitted]);
     expect(committed()).toEqual(['first', 'second']);
+  });
+});
+
+describe('prepared queries run at once on the connection (ADR 0041)', () => {
+  const allNotes = () => prepare(db, () => db.selectFrom('notes').select('id').orderBy('id'));
+  const insertNote = () =>
+    prepare(db, (p: { id: string }) => db.insertInto('notes').values({ id: p.id }));
+  /** A transaction that inserts `id` and holds the connection until `gate` opens, then fails if told. */
+  function holding(id: string, gate: Promise<'commit' | 'fail'>) {
+    return db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ id }).execute();
+      if ((await gate) === 'fail') throw new Error('changed its mind');
+    });
+  }
+
+  it('runs without Kysely’s executor while nobody holds the connection', async () => {
+    await db.insertInto('notes').values({ id: 'kept' }).execute();
+    const executor = vi.spyOn(db, 'executeQuery');
+    expect(await allNotes().execute({})).toEqual([{ id: 'kept' }]);
+    expect(executor).not.toHaveBeenCalled();
+  });
+
+  it('waits for a transaction that holds the connection, and never reads what it undoes', async () => {
+    let open!: (outcome: 'commit' | 'fail') => void;
+    const held = holding('undone', new Promise((resolve) => (open = resolve)));
+    // Let the transaction take the connection and insert its row.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const executor = vi.spyOn(db, 'executeQuery');
+    const read = allNotes().execute({});
+    expect(executor).toHaveBeenCalledTimes(1);
+    open('fail');
+    await expect(held).rejects.toThrow('changed its mind');
+    expect(await read).toEqual([]);
+  });
+
+  it('runs in the transaction it is given, and its write goes with that transaction', async () => {
+    const insert = insertNote();
+    const undone = db.transaction().execute(async (trx) => {
+      const executor = vi.spyOn(trx, 'executeQuery');
+      await insert.execute({ id: 'in-undone' }, trx);
+      expect(executor).not.toHaveBeenCalled();
+      expect(await allNotes().execute({}, trx)).toEqual([{ id: 'in-undone' }]);
+      throw new Error('changed its mind');
+    });
+    await expect(undone).rejects.toThrow('changed its mind');
+    await db.transaction().execute(async (trx) => {
+      await insert.execute({ id: 'in-kept' }, trx);
+    });
+    expect(committed()).toEqual(['in-kept']);
+    expect(count('savepoint hearth_write')).toBe(2);
+  });
+
+  it('commits the open group before a write of its own, as a write through Kysely does', async () => {
+    const seen = new Map<string, boolean>();
+    const grouped = write('grouped', seen);
+    // Runs after the transaction released the connection, before the group's commit.
+    await new Promise((resolve) => {
+      setTimeout(resolve, 0);
+    });
+    await insertNote().execute({ id: 'single' });
+    expect(committed()).toEqual(['grouped', 'single']);
+    await grouped;
+    expect(seen.get('grouped')).toBe(true);
   });
 });

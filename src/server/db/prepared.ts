@@ -5,6 +5,28 @@ export interface QueryRunner {
   executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
 }
 
+/**
+ * Runs SQL at once on a database's connection, without Kysely's executor, where that does what the
+ * executor would: returns the rows (none for a write without `returning`), or undefined when it cannot
+ * (the connection is another's until it is released). `inTransaction`: the SQL belongs to the transaction
+ * that holds the connection.
+ */
+export type DirectRunner = (
+  sql: string,
+  parameters: readonly unknown[],
+  inTransaction: boolean,
+) => unknown[] | undefined;
+
+const directRunners = new WeakMap<QueryRunner, DirectRunner>();
+
+/** Lets the prepared queries of `db` run directly (SQLite's synchronous connection, ADR 0041). */
+export function runDirectly(db: QueryRunner, runner: DirectRunner): void {
+  directRunners.set(db, runner);
+}
+
+const isTransaction = (runner: QueryRunner): boolean =>
+  (runner as { isTransaction?: unknown }).isTransaction === true;
+
 /** Stands for a parameter (or one item of a list parameter) while a query is built. */
 class Slot {
   constructor(
@@ -62,6 +84,12 @@ export class PreparedQuery<Params extends Record<string, unknown>, Row> {
       const value = values[slot.name];
       return slot.index === null ? value : (value as unknown[])[slot.index];
     });
+    // A transaction of this database, or the database itself; any other runner goes through Kysely.
+    const own = runner === this.db || isTransaction(runner);
+    const rows = own
+      ? directRunners.get(this.db)?.(query.sql, parameters, runner !== this.db)
+      : undefined;
+    if (rows) return rows as Row[];
     const result = await runner.executeQuery<Row>({
       ...query,
       queryId: createQueryId(),

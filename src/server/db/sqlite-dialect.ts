@@ -9,11 +9,12 @@ import {
   type Dialect,
   type DialectAdapter,
   type Driver,
-  type Kysely,
+  Kysely,
   type QueryCompiler,
   type QueryResult,
   type SqliteDatabase,
 } from 'kysely';
+import { runDirectly } from './prepared.js';
 
 /** The savepoint each write transaction runs in, inside the group's transaction. */
 const memberSavepoint = 'hearth_write';
@@ -28,6 +29,10 @@ class Mutex {
   #held = false;
   readonly #queue: (() => void)[] = [];
 
+  get held(): boolean {
+    return this.#held;
+  }
+
   async lock(): Promise<void> {
     if (!this.#held) {
       this.#held = true;
@@ -36,6 +41,12 @@ class Mutex {
     await new Promise<void>((resolve) => {
       this.#queue.push(resolve);
     });
+  }
+
+  /** Takes the mutex, which must be free. */
+  claim(): void {
+    if (this.#held) throw new Error('The connection is in use.');
+    this.#held = true;
   }
 
   unlock(): void {
@@ -106,6 +117,8 @@ export class GroupCommitDriver implements Driver {
   #groupOpen = false;
   #waiters: Waiter[] = [];
   #flushScheduled = false;
+  /** The use of the connection that holds the mutex, while one does. */
+  #holder: Session | null = null;
 
   constructor(sqlite: SQLite.Database, statements: SqliteDatabase) {
     this.#sqlite = sqlite;
@@ -120,7 +133,10 @@ export class GroupCommitDriver implements Driver {
     return this.#statements.prepare(sql);
   }
 
-  run<R>(session: Session, { sql, parameters }: CompiledQuery): QueryResult<R> {
+  run<R>(
+    session: Session,
+    { sql, parameters }: Pick<CompiledQuery, 'sql' | 'parameters'>,
+  ): QueryResult<R> {
     const statement = this.#statements.prepare(sql);
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     // A write outside a transaction must not ride on the group: it would be answered before the commit.
@@ -135,7 +151,34 @@ export class GroupCommitDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#mutex.lock();
-    return new Session(this);
+    this.#holder = new Session(this);
+    return this.#holder;
+  }
+
+  /**
+   * Runs one statement now, without Kysely's executor and its promises (ADR 0041), where that is what the
+   * executor would do: in the transaction that holds the connection (`inTransaction`), or on its own
+   * while no one holds it. Returns undefined otherwise, and the caller goes through Kysely and waits.
+   */
+  runNow(
+    sql: string,
+    parameters: readonly unknown[],
+    inTransaction: boolean,
+  ): unknown[] | undefined {
+    if (inTransaction) {
+      const holder = this.#holder;
+      if (!holder?.inTransaction) return undefined;
+      return this.run<unknown>(holder, { sql, parameters }).rows;
+    }
+    if (this.#mutex.held) return undefined;
+    const session = new Session(this);
+    this.#mutex.claim();
+    this.#holder = session;
+    try {
+      return this.run<unknown>(session, { sql, parameters }).rows;
+    } finally {
+      this.#release(session);
+    }
   }
 
   beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -213,6 +256,7 @@ export class GroupCommitDriver implements Driver {
   #release(session: Session): void {
     if (session.released) return;
     session.released = true;
+    if (this.#holder === session) this.#holder = null;
     this.#mutex.unlock();
   }
 
@@ -276,6 +320,7 @@ async function savepointCommand(
 export class HearthSqliteDialect implements Dialect {
   readonly #sqlite: SQLite.Database;
   readonly #statements: SqliteDatabase;
+  #driver: GroupCommitDriver | undefined;
 
   constructor(sqlite: SQLite.Database, statements: SqliteDatabase) {
     this.#sqlite = sqlite;
@@ -283,7 +328,21 @@ export class HearthSqliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new GroupCommitDriver(this.#sqlite, this.#statements);
+    const driver = new GroupCommitDriver(this.#sqlite, this.#statements);
+    this.#driver = driver;
+    return driver;
+  }
+
+  /**
+   * Runs one statement now on the driver Kysely was given (`GroupCommitDriver.runNow`); undefined before
+   * Kysely has made it, or when the statement must wait.
+   */
+  runNow(
+    sql: string,
+    parameters: readonly unknown[],
+    inTransaction: boolean,
+  ): unknown[] | undefined {
+    return this.#driver?.runNow(sql, parameters, inTransaction);
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -297,4 +356,17 @@ export class HearthSqliteDialect implements Dialect {
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new SqliteIntrospector(db);
   }
+}
+
+/**
+ * Kysely on one SQLite connection through `HearthSqliteDialect`, whose prepared queries run at once
+ * where they can (`GroupCommitDriver.runNow`, ADR 0041).
+ */
+export function sqliteKysely<DB>(sqlite: SQLite.Database, statements: SqliteDatabase): Kysely<DB> {
+  const dialect = new HearthSqliteDialect(sqlite, statements);
+  const db = new Kysely<DB>({ dialect });
+  runDirectly(db, (sql, parameters, inTransaction) =>
+    dialect.runNow(sql, parameters, inTransaction),
+  );
+  return db;
 }

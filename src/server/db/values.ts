@@ -4,8 +4,12 @@
  * each value into one shape with these as rows leave them, so services and presenters see one type.
  */
 
-/** A timestamp of either dialect as ISO-8601 text. */
+/** ISO-8601 text exactly as `Date.prototype.toISOString` writes it, as Hearth stores every timestamp. */
+const isoText = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** A timestamp of either dialect as ISO-8601 text; SQLite's text in that form already is as it stays. */
 export function toIsoString(value: Date | string): string {
+  if (typeof value === 'string' && isoText.test(value)) return value;
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 

@@ -10,7 +10,7 @@ import { readPostState, type NotifyingPostState } from '../posts/posts.repositor
 import { visibleAuthor } from '../relationships/hidden.repository.js';
 import {
   recipientsAbout,
-  recordNotifications,
+  NotificationRecorder,
   withdrawNotifications,
   type NotificationTarget,
   type Notified,
@@ -108,7 +108,11 @@ function notRemovedFor(viewerId: string | undefined) {
 }
 
 export class CommentsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly notifications: NotificationRecorder;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.notifications = new NotificationRecorder(db);
+  }
 
   /** The author of a post, or undefined when there is no such post (or it was deleted). */
   async findPostAuthor(
@@ -250,7 +254,7 @@ export class CommentsRepository {
           .execute();
       }
       const id = toId(inserted.id);
-      const deliveries = await recordNotifications(
+      const deliveries = await this.notifications.record(
         trx,
         { actorId: comment.authorId, postId: comment.postId, commentId: id },
         comment.targets,
@@ -277,7 +281,7 @@ export class CommentsRepository {
         .where('id', '=', ref.id)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) throw new NothingChanged();
-      const deliveries = await recordNotifications(
+      const deliveries = await this.notifications.record(
         trx,
         { actorId: ref.authorId, postId: ref.postId, commentId: ref.id },
         [],
@@ -337,7 +341,7 @@ export class CommentsRepository {
         .set((eb) => ({ likeCount: eb('likeCount', '+', 1) }))
         .where('id', '=', ref.id)
         .execute();
-      const deliveries = await recordNotifications(
+      const deliveries = await this.notifications.record(
         trx,
         { actorId: userId, postId: ref.postId, commentId: ref.id },
         [{ kind: 'comment_like', recipientId: ref.authorId }],

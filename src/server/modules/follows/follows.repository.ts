@@ -9,7 +9,7 @@ import {
 import { readUserRecords, type UserRecord } from '../users/users.repository.js';
 import { notBlockedEitherWay } from '../relationships/hidden.repository.js';
 import {
-  recordNotifications,
+  NotificationRecorder,
   withdrawNotifications,
   type Notified,
 } from '../notifications/notifications.repository.js';
@@ -36,7 +36,11 @@ export interface FollowListPage {
 
 /** Follows and the follower/following counters on users, which change in the same transaction. */
 export class FollowsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly notifications: NotificationRecorder;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.notifications = new NotificationRecorder(db);
+  }
 
   async userExists(uid: string): Promise<boolean> {
     const row = await this.db
@@ -60,7 +64,7 @@ export class FollowsRepository {
         .executeTakeFirst();
       if (!result.numInsertedOrUpdatedRows) return null;
       await this.adjustCounts(trx, followerId, followeeId, 1);
-      const deliveries = await recordNotifications(
+      const deliveries = await this.notifications.record(
         trx,
         { actorId: followerId, postId: null, commentId: null },
         [{ kind: 'follow', recipientId: followeeId }],

@@ -52,7 +52,7 @@ export const nothingNotified: Notified = { deliveries: [], withdrawn: [] };
 /**
  * What the action's own read already learned of its recipients (a like reads its post's author with the
  * post): who of them hides from the actor, and each one's stored settings (null when never saved). Given
- * for every recipient, recordNotifications skips those reads.
+ * for every recipient, `NotificationRecorder.record` skips those reads.
  */
 export interface ScreenedRecipients {
   hiding: ReadonlySet<string>;
@@ -62,6 +62,34 @@ export interface ScreenedRecipients {
 const isKind = (value: string): value is NotificationKind =>
   (notificationKinds as readonly string[]).includes(value);
 
+/** A notification's row, compiled once: likes write one each, the busiest write (ADR 0041). */
+function insertNotificationQuery(db: Kysely<Database>) {
+  return prepare(
+    db,
+    (p: {
+      recipientId: string;
+      actorId: string;
+      kind: NotificationKind;
+      postId: string | null;
+      commentId: string | null;
+      groupKey: string | null;
+      createdAt: string;
+    }) =>
+      db
+        .insertInto('notifications')
+        .values({
+          recipientId: p.recipientId,
+          actorId: p.actorId,
+          kind: p.kind,
+          postId: p.postId,
+          commentId: p.commentId,
+          groupKey: p.groupKey,
+          createdAt: p.createdAt,
+        })
+        .returning('id'),
+  );
+}
+
 /** Likes of one post, likes of one comment, and all follows form groups; other kinds stand alone. */
 function groupKeyOf(kind: NotificationKind, cause: NotificationCause): string | null {
   if (!groupedNotificationKinds.includes(kind)) return null;
@@ -70,88 +98,96 @@ function groupKeyOf(kind: NotificationKind, cause: NotificationCause): string | 
 }
 
 /**
- * Writes the notifications of one action in its own transaction, so they exist exactly when the action does.
- * `targets` come first, in order of precedence, then the people `mentioned` (lowercased usernames): each
+ * Writes the notifications of one action in the action's transaction (`record`), so they exist exactly
+ * when the action does. `targets` come first, in order of precedence, then the people `mentioned` (lowercased usernames): each
  * person gets one notification at most, the first that names them (a reply that mentions its parent's
  * author is a reply), and none for their own action. A mention is skipped for someone already notified of
  * the same post or comment (an edit that adds a name twice). Settings decide what is shown in the app and
  * what is mailed; the result lists what the service delivers once the transaction commits.
  */
-export async function recordNotifications(
-  trx: Transaction<Database>,
-  cause: NotificationCause,
-  targets: readonly NotificationTarget[],
-  mentioned: readonly string[] = [],
-  screened?: ScreenedRecipients,
-): Promise<Delivery[]> {
-  const chosen = new Map<string, NotificationKind>();
-  const choose = (recipientId: string, kind: NotificationKind) => {
-    if (recipientId !== cause.actorId && !chosen.has(recipientId)) chosen.set(recipientId, kind);
-  };
-  for (const target of targets) choose(target.recipientId, target.kind);
+export class NotificationRecorder {
+  readonly #insert: ReturnType<typeof insertNotificationQuery>;
 
-  const names = mentioned.slice(0, notificationDelivery.mentionsPerText);
-  if (names.length > 0) {
-    const people = await trx
-      .selectFrom('users')
-      .select(['id', 'username'])
-      .where('username', 'in', names)
-      .execute();
-    const byName = new Map(people.map((person) => [person.username, person.id]));
-    const mentionedIds = names
-      .map((name) => byName.get(name))
-      .filter((uid): uid is string => uid !== undefined && !chosen.has(uid));
-    const already = await alreadyNotified(trx, cause, mentionedIds);
-    for (const uid of mentionedIds) if (!already.has(uid)) choose(uid, 'mention');
+  constructor(db: Kysely<Database>) {
+    this.#insert = insertNotificationQuery(db);
   }
-  if (chosen.size === 0) return [];
-  const known = screened && [...chosen.keys()].every((uid) => screened.settings.has(uid));
-  // Nobody hears from someone they block or mute, or who blocks them; nothing of it is kept (ADR 0022).
-  const hiding = known
-    ? screened.hiding
-    : await recipientsHiding(trx, cause.actorId, [...chosen.keys()]);
-  for (const uid of hiding) chosen.delete(uid);
-  if (chosen.size === 0) return [];
 
-  const stored = known
-    ? [...chosen.keys()].map((userId) => ({
-        userId,
-        settings: screened.settings.get(userId) ?? null,
-      }))
-    : await trx
-        .selectFrom('notification_states')
-        .select(['userId', 'settings'])
-        .where('userId', 'in', [...chosen.keys()])
+  async record(
+    trx: Transaction<Database>,
+    cause: NotificationCause,
+    targets: readonly NotificationTarget[],
+    mentioned: readonly string[] = [],
+    screened?: ScreenedRecipients,
+  ): Promise<Delivery[]> {
+    const chosen = new Map<string, NotificationKind>();
+    const choose = (recipientId: string, kind: NotificationKind) => {
+      if (recipientId !== cause.actorId && !chosen.has(recipientId)) chosen.set(recipientId, kind);
+    };
+    for (const target of targets) choose(target.recipientId, target.kind);
+
+    const names = mentioned.slice(0, notificationDelivery.mentionsPerText);
+    if (names.length > 0) {
+      const people = await trx
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('username', 'in', names)
         .execute();
-  const settingsOf = new Map(stored.map((row) => [row.userId, settingsFrom(row.settings)]));
-  const createdAt = new Date().toISOString();
-  const deliveries: Delivery[] = [];
-  for (const [recipientId, kind] of chosen) {
-    const setting = settingFor(settingsOf.get(recipientId) ?? settingsFrom(null), kind);
-    if (!setting.inApp && setting.email === 'never') continue;
-    let id: string | null = null;
-    if (setting.inApp) {
-      const row = await trx
-        .insertInto('notifications')
-        .values({
-          recipientId,
-          actorId: cause.actorId,
-          kind,
-          postId: cause.postId,
-          commentId: cause.commentId,
-          groupKey: groupKeyOf(kind, cause),
-          createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = toId(row.id);
+      const byName = new Map(people.map((person) => [person.username, person.id]));
+      const mentionedIds = names
+        .map((name) => byName.get(name))
+        .filter((uid): uid is string => uid !== undefined && !chosen.has(uid));
+      const already = await alreadyNotified(trx, cause, mentionedIds);
+      for (const uid of mentionedIds) if (!already.has(uid)) choose(uid, 'mention');
     }
-    const delivery: Delivery = { ...cause, id, kind, recipientId, email: setting.email };
-    // Queued with the action, so undoing it (an unlike in the next request) takes the line out too.
-    if (setting.email === 'digest') await queueForDigest(trx, delivery);
-    deliveries.push(delivery);
+    if (chosen.size === 0) return [];
+    const known = screened && [...chosen.keys()].every((uid) => screened.settings.has(uid));
+    // Nobody hears from someone they block or mute, or who blocks them; nothing of it is kept (ADR 0022).
+    const hiding = known
+      ? screened.hiding
+      : await recipientsHiding(trx, cause.actorId, [...chosen.keys()]);
+    for (const uid of hiding) chosen.delete(uid);
+    if (chosen.size === 0) return [];
+
+    const stored = known
+      ? [...chosen.keys()].map((userId) => ({
+          userId,
+          settings: screened.settings.get(userId) ?? null,
+        }))
+      : await trx
+          .selectFrom('notification_states')
+          .select(['userId', 'settings'])
+          .where('userId', 'in', [...chosen.keys()])
+          .execute();
+    const settingsOf = new Map(stored.map((row) => [row.userId, settingsFrom(row.settings)]));
+    const createdAt = new Date().toISOString();
+    const deliveries: Delivery[] = [];
+    for (const [recipientId, kind] of chosen) {
+      const setting = settingFor(settingsOf.get(recipientId) ?? settingsFrom(null), kind);
+      if (!setting.inApp && setting.email === 'never') continue;
+      let id: string | null = null;
+      if (setting.inApp) {
+        const row = await this.#insert.executeTakeFirst(
+          {
+            recipientId,
+            actorId: cause.actorId,
+            kind,
+            postId: cause.postId,
+            commentId: cause.commentId,
+            groupKey: groupKeyOf(kind, cause),
+            createdAt,
+          },
+          trx,
+        );
+        if (!row) throw new Error('the notification was not returned by its insert');
+        id = toId(row.id);
+      }
+      const delivery: Delivery = { ...cause, id, kind, recipientId, email: setting.email };
+      // Queued with the action, so undoing it (an unlike in the next request) takes the line out too.
+      if (setting.email === 'digest') await queueForDigest(trx, delivery);
+      deliveries.push(delivery);
+    }
+    return deliveries;
   }
-  return deliveries;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type RealtimeClient,
 } from '../../test/harness.js';
 import { receivedDocuments, setUpListeningApp } from '../../test/realtime-suite.js';
+import { ReadCache } from '../../cache/read-cache.js';
 import { PostsRepository } from './posts.repository.js';
 
 type Person = Awaited<ReturnType<typeof signUp>>;
@@ -136,6 +137,8 @@ describe.each(databaseTargets)('posts realtime on $name', (target) => {
   it("sends a like to the post's watchers even when the feed's head cannot be read", async () => {
     const post = await createPost(author, 'Liked while the head is out of reach');
     const client = await watcher(post.id);
+    // Not kept by the read cache, and not readable either.
+    vi.spyOn(ReadCache.prototype, 'head').mockReturnValue(undefined);
     vi.spyOn(PostsRepository.prototype, 'head').mockRejectedValue(
       new Error('the database is down'),
     );

@@ -7,7 +7,7 @@ import type { NewMedia } from '../../media/stored-image.js';
 import {
   nothingNotified,
   recipientsAbout,
-  recordNotifications,
+  NotificationRecorder,
   withdrawNotifications,
   type Notified,
 } from '../notifications/notifications.repository.js';
@@ -334,8 +334,10 @@ export class PostsRepository {
   private readonly readAuthor: ReturnType<typeof userRecordReader>;
   private readonly insertLikeQuery: ReturnType<typeof insertLikeQuery>;
   private readonly countLikeQuery: ReturnType<typeof countLikeQuery>;
+  private readonly notifications: NotificationRecorder;
 
   constructor(private readonly db: Kysely<Database>) {
+    this.notifications = new NotificationRecorder(db);
     this.likeTargetQuery = likeTargetQuery(db);
     this.postMediaQuery = postMediaQuery(db);
     this.headQuery = headQuery(db);
@@ -579,7 +581,7 @@ export class PostsRepository {
       await this.countPostQuery.execute({ authorId: post.authorId }, trx);
       const author = await this.readAuthor(trx, post.authorId);
       if (!author) throw new Error('the author of a new post is gone');
-      const deliveries = await recordNotifications(
+      const deliveries = await this.notifications.record(
         trx,
         { actorId: post.authorId, postId, commentId: null },
         [],
@@ -616,7 +618,7 @@ export class PostsRepository {
           .execute();
         await trx.deleteFrom('post_tags').where('postId', '=', id).execute();
         await this.insertTags(trx, id, edit.tags);
-        const deliveries = await recordNotifications(
+        const deliveries = await this.notifications.record(
           trx,
           { actorId: author, postId: id, commentId: null },
           [],
@@ -739,7 +741,7 @@ export class PostsRepository {
         }
         const counted = await this.countLikeQuery.executeTakeFirst({ postId }, trx);
         if (!counted) throw new Error('the liked post was not returned by its count');
-        const deliveries = await recordNotifications(
+        const deliveries = await this.notifications.record(
           trx,
           { actorId: userId, postId, commentId: null },
           [{ kind: 'like', recipientId: authorId }],

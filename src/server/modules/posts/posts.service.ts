@@ -368,7 +368,7 @@ export class PostsService {
     await this.announce('a changed post to the feed', async () => {
       await this.bus.publish({
         topic: feedTopic,
-        data: { head: await this.posts.head(), change: { kind: 'updated', post } },
+        data: { head: await this.head(), change: { kind: 'updated', post } },
       });
     });
     return post;
@@ -394,6 +394,7 @@ export class PostsService {
         return [record.id, this.presenter.post(record, images.get(record.id) ?? [])];
       }),
     );
+    // Read afresh: the change may be the deletion of the newest posts, which no event has announced yet.
     const head = feed ? await this.posts.head() : null;
     await Promise.all(
       postIds.map(async (postId) => {
@@ -418,9 +419,22 @@ export class PostsService {
     return post && post.removal === null ? post : null;
   }
 
+  /**
+   * The feed's head, from the read cache when it holds it: for a change that leaves it where it was. A
+   * deletion reads it afresh, as the cache learns of the deletion only from the events it is part of.
+   */
+  private async head(): Promise<string | null> {
+    const cached = this.cache?.head();
+    if (cached) return cached.id;
+    const generation = this.cache?.generation() ?? 0;
+    const head = await this.posts.head();
+    this.cache?.keepHead(head, generation);
+    return head;
+  }
+
   /** What a new subscriber of the `feed` topic receives. */
   async feedSnapshot(): Promise<FeedSignal> {
-    return { head: await this.posts.head(), change: null };
+    return { head: await this.head(), change: null };
   }
 
   private async page(ids: string[], limit: number, viewer: Viewer | null): Promise<Page<PostView>> {
