@@ -84,7 +84,7 @@ export class PreparedQuery<Params extends Record<string, unknown>, Row> {
       const value = values[slot.name];
       return slot.index === null ? value : (value as unknown[])[slot.index];
     });
-    // A transaction of this database, or the database itself; any other runner goes through Kysely.
+    // The database itself, or a transaction, which repositories only ever take from their own database.
     const own = runner === this.db || isTransaction(runner);
     const rows = own
       ? directRunners.get(this.db)?.(query.sql, parameters, runner !== this.db)
