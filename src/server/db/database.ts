@@ -45,7 +45,7 @@ export type SqliteSync = 'normal' | 'full';
  * How long a SQLite write waits for another connection's write lock (the operator CLI, a second server)
  * before it fails with SQLITE_BUSY. The wait holds the event loop: it happens in SQLite's own code.
  */
-export const sqliteBusyTimeoutMs = 5_000;
+const sqliteBusyTimeoutMs = 5_000;
 
 /** How long a request waits for a PostgreSQL connection before it is answered 503. */
 export const postgresConnectTimeoutMs = 3_000;

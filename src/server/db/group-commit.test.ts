@@ -5,7 +5,12 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, sql, type Kysely, type SqliteDatabase } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepare } from './prepared.js';
-import { GroupCommitDriver, sqliteKysely } from './sqlite-dialect.js';
+import {
+  GroupCommitDriver,
+  sqliteKysely,
+  writeAlone,
+  type RunStatement,
+} from './sqlite-dialect.js';
 import { cachedStatements } from './sqlite-statements.js';
 
 interface Tables {
@@ -246,5 +251,117 @@ describe('prepared queries run at once on the connection (ADR 0041)', () => {
     expect(committed()).toEqual(['grouped', 'single']);
     await grouped;
     expect(seen.get('grouped')).toBe(true);
+  });
+});
+
+describe('a write transaction run alone (the search backlog’s batches)', () => {
+  let other: SQLite.Database;
+  beforeEach(() => {
+    // Another connection in this process, as a second server sharing the file: it never waits.
+    other = new SQLite(path.join(dir, 'test.db'));
+    other.pragma('busy_timeout = 0');
+  });
+  afterEach(() => {
+    other.close();
+  });
+
+  const insert = (run: RunStatement, id: string) => run('insert into notes (id) values (?)', [id]);
+  /** Whether the other connection could take the write lock just now. */
+  const lockFree = () => {
+    try {
+      other.exec('begin immediate');
+      other.exec('rollback');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  /** Looks at the write lock after every microtask, and every turn of the event loop, while `work` is under way. */
+  async function lockSeen(work: Promise<unknown>): Promise<boolean[]> {
+    const state = { settled: false };
+    const settle = () => {
+      state.settled = true;
+    };
+    work.then(settle, settle);
+    const seen: boolean[] = [];
+    while (!state.settled) {
+      seen.push(lockFree());
+      await (seen.length % 10 === 0
+        ? new Promise((resolve) => setImmediate(resolve))
+        : Promise.resolve());
+    }
+    await work;
+    return seen;
+  }
+
+  it('never holds the write lock while anything else in the process runs, as a transaction through Kysely does', async () => {
+    const alone = writeAlone(db, (run) => insert(run, 'alone'), { wait: true });
+    expect(await lockSeen(alone)).not.toContain(false);
+    const grouped = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ id: 'grouped' }).execute();
+    });
+    expect(await lockSeen(grouped)).toContain(false);
+    expect(committed()).toEqual(['alone', 'grouped']);
+  });
+
+  it('commits the open group first, and answers what its work returns once committed', async () => {
+    const seen = new Map<string, boolean>();
+    const grouped = write('grouped', seen);
+    // The transaction has let the connection go; its group waits for its commit.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const answer = await writeAlone(
+      db,
+      (run) => {
+        insert(run, 'alone');
+        return run('select count(*) as notes from notes');
+      },
+      { wait: true },
+    );
+    expect(answer).toEqual([{ notes: 2 }]);
+    expect(committed()).toEqual(['alone', 'grouped']);
+    await grouped;
+    expect(seen.get('grouped')).toBe(true);
+  });
+
+  it("gives way at once to another connection's write lock, and leaves the busy timeout as it was", async () => {
+    server.pragma('busy_timeout = 60000');
+    other.exec('begin immediate');
+    try {
+      expect(
+        await writeAlone(db, (run) => insert(run, 'skipped'), { wait: false }),
+      ).toBeUndefined();
+    } finally {
+      other.exec('commit');
+    }
+    expect(server.pragma('busy_timeout', { simple: true })).toBe(60_000);
+    expect(await writeAlone(db, (run) => insert(run, 'later'), { wait: false })).toEqual([]);
+    expect(committed()).toEqual(['later']);
+  });
+
+  it('rolls back work that fails, and lets the connection go', async () => {
+    const failing = writeAlone(
+      db,
+      (run) => {
+        insert(run, 'half');
+        throw new Error('changed its mind');
+      },
+      { wait: true },
+    );
+    await expect(failing).rejects.toThrow('changed its mind');
+    await db.insertInto('notes').values({ id: 'after' }).execute();
+    expect(committed()).toEqual(['after']);
+  });
+
+  it('waits for a transaction that holds the connection, and sees what it committed', async () => {
+    let open!: () => void;
+    const held = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ id: 'held' }).execute();
+      await new Promise<void>((resolve) => (open = resolve));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const alone = writeAlone(db, (run) => run('select id from notes order by id'), { wait: true });
+    open();
+    await held;
+    expect(await alone).toEqual([{ id: 'held' }]);
   });
 });

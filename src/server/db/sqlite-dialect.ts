@@ -19,6 +19,13 @@ import { runDirectly } from './prepared.js';
 /** The savepoint each write transaction runs in, inside the group's transaction. */
 const memberSavepoint = 'hearth_write';
 
+/** Runs one statement of a transaction run alone: a query's rows, or none for a write. */
+export type RunStatement = (sql: string, parameters?: readonly unknown[]) => unknown[];
+
+/** Whether SQLite refused the write lock because another connection holds it. */
+const isBusy = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY';
+
 interface Waiter {
   resolve(): void;
   reject(error: unknown): void;
@@ -178,6 +185,56 @@ export class GroupCommitDriver implements Driver {
       return this.run<unknown>(session, { sql, parameters }).rows;
     } finally {
       this.#release(session);
+    }
+  }
+
+  /**
+   * Runs `work` as a write transaction of its own, from `begin` to `commit` in one stretch of synchronous
+   * code, once the connection is free; the open group commits first. Nothing else in this process runs
+   * while it holds SQLite's write lock, so no other connection in the process (a second server sharing the
+   * file, as the tests run two) can find the lock held across a turn of the event loop and wait out its
+   * busy timeout in vain. With `wait` false it gives way at once, answering undefined, when another
+   * connection holds the write lock; the connection's busy timeout is back before anything else runs.
+   */
+  async writeAlone<T>(work: (run: RunStatement) => T, wait: boolean): Promise<T | undefined> {
+    await this.#mutex.lock();
+    const session = new Session(this);
+    this.#holder = session;
+    try {
+      this.#commitGroup();
+      if (!this.#beginImmediate(wait)) return undefined;
+      session.inTransaction = true;
+      try {
+        const result = work(
+          (sql, parameters = []) => this.run<unknown>(session, { sql, parameters }).rows,
+        );
+        this.#exec('commit');
+        return result;
+      } catch (error) {
+        if (this.#sqlite.inTransaction) this.#exec('rollback');
+        throw error;
+      }
+    } finally {
+      this.#release(session);
+    }
+  }
+
+  /** Begins a transaction with the write lock; false, at once, if it is another's and `wait` is false. */
+  #beginImmediate(wait: boolean): boolean {
+    if (wait) {
+      this.#exec('begin immediate');
+      return true;
+    }
+    const timeout: unknown = this.#sqlite.pragma('busy_timeout', { simple: true });
+    this.#sqlite.pragma('busy_timeout = 0');
+    try {
+      this.#exec('begin immediate');
+      return true;
+    } catch (error) {
+      if (isBusy(error)) return false;
+      throw error;
+    } finally {
+      this.#sqlite.pragma(`busy_timeout = ${Number(timeout)}`);
     }
   }
 
@@ -345,6 +402,12 @@ export class HearthSqliteDialect implements Dialect {
     return this.#driver?.runNow(sql, parameters, inTransaction);
   }
 
+  /** `GroupCommitDriver.writeAlone` on the driver Kysely was given. */
+  writeAlone<T>(work: (run: RunStatement) => T, wait: boolean): Promise<T | undefined> {
+    if (!this.#driver) throw new Error('Kysely has not made its driver yet.');
+    return this.#driver.writeAlone(work, wait);
+  }
+
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
   }
@@ -368,5 +431,22 @@ export function sqliteKysely<DB>(sqlite: SQLite.Database, statements: SqliteData
   runDirectly(db, (sql, parameters, inTransaction) =>
     dialect.runNow(sql, parameters, inTransaction),
   );
+  dialects.set(db, dialect);
   return db;
+}
+
+const dialects = new WeakMap<object, HearthSqliteDialect>();
+
+/**
+ * A write transaction run alone (`GroupCommitDriver.writeAlone`) on a database `sqliteKysely` made: the
+ * answer of its `work`, or undefined where it gave way to another connection's write lock.
+ */
+export function writeAlone<T>(
+  db: object,
+  work: (run: RunStatement) => T,
+  options: { wait: boolean },
+): Promise<T | undefined> {
+  const dialect = dialects.get(db);
+  if (!dialect) throw new Error('Not a database of sqliteKysely.');
+  return dialect.writeAlone(work, options.wait);
 }
