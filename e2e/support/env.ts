@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 /** Names of the environment variables that carry the run's state from the config and globalSetup to the workers. */
 export const envNames = {
   /** Base URL of the server under test; chosen once, in the runner, before any worker starts. */
@@ -19,8 +21,16 @@ export const instance = {
   mailFrom: 'hearth@example.test',
 } as const;
 
-/** DESIGN.md pitfalls: Debian's Chromium, never a downloaded browser, with the network-quiet flags. */
-export const chromiumExecutable = '/usr/bin/chromium';
+/**
+ * DESIGN.md pitfalls: Debian's Chromium, never a downloaded browser, with the network-quiet flags. Its
+ * headless shell (package `chromium-headless-shell`, the build Playwright itself runs headless) when it is
+ * installed: the full browser costs about twice the CPU per page, which on a 2-core machine is most of a
+ * test's time. `HEARTH_E2E_CHROMIUM` names another binary.
+ */
+const headlessShell = '/usr/bin/chromium-headless-shell';
+export const chromiumExecutable =
+  process.env.HEARTH_E2E_CHROMIUM ??
+  (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
