@@ -1,5 +1,7 @@
 import { limits } from '../src/shared/limits.js';
-import { expect, test, uniquePostText } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, test, uniquePostText, type HearthFixtures } from './fixtures.js';
+import type { PageElement } from './support/page-globals.js';
 import {
   commentBox,
   commentItem,
@@ -11,6 +13,21 @@ import {
   writeComment,
 } from './support/posts.js';
 import { collectPageProblems } from './support/ui.js';
+
+/** A new post by one person, open in `page` for another, who is signed in. */
+async function openAsReader({
+  page,
+  createUser,
+  login,
+  createPost,
+}: Pick<HearthFixtures, 'createUser' | 'login' | 'createPost'> & { page: Page }) {
+  const author = await createUser();
+  const reader = await createUser();
+  const post = await createPost(author);
+  await login(page, reader);
+  await page.goto(`/post/${post.id}`);
+  return post;
+}
 
 // Likes and comments on the single post page (issue: posts §3, §4).
 
@@ -104,11 +121,7 @@ test('an author edits and deletes their own comment', async ({
   login,
   createPost,
 }) => {
-  const author = await createUser();
-  const reader = await createUser();
-  const post = await createPost(author);
-  await login(page, reader);
-  await page.goto(`/post/${post.id}`);
+  const post = await openAsReader({ page, createUser, login, createPost });
   const first = uniquePostText('Typo here');
   await writeComment(page, first);
   const item = commentItem(page, first);
@@ -133,6 +146,52 @@ test('an author edits and deletes their own comment', async ({
   await page.reload();
   await expect(postCard(page, post.body)).toBeVisible();
   await expect(page.getByText(fixed)).toHaveCount(0);
+});
+
+test('a comment just written keeps its element and its open menu when the list is read again', async ({
+  page,
+  createUser,
+  login,
+  createPost,
+}) => {
+  const post = await openAsReader({ page, createUser, login, createPost });
+  await expect(page.getByText('No comments yet.', { exact: false })).toBeVisible();
+  // The list's next read is held until the new comment is on screen with its menu open, so the read
+  // that brings the comment into the loaded pages lands after that, every time.
+  const releases: (() => void)[] = [];
+  const held = new Promise<void>((resolve) => {
+    releases.push(resolve);
+  });
+  await page.route(`**/api/posts/${post.id}/comments*`, async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  const text = uniquePostText('Steady');
+  await writeComment(page, text);
+  const item = commentItem(page, text);
+  // A mark on the element itself: an element rendered afresh would not carry it.
+  await item.evaluate((element: unknown) => {
+    (element as PageElement).setAttribute('data-e2e-mark', 'kept');
+  });
+  await item.getByRole('button', { name: 'More', exact: true }).click();
+  const edit = page.getByRole('menuitem', { name: 'Edit', exact: true });
+  await expect(edit).toBeVisible();
+
+  const reread = page.waitForResponse(
+    (response) =>
+      response.url().includes(`/api/posts/${post.id}/comments`) &&
+      response.request().method() === 'GET',
+  );
+  for (const release of releases) release();
+  const answer = await reread;
+  expect(JSON.stringify(await answer.json())).toContain(text);
+  // The form reports success once the read is in the list: the comment is now one of the loaded
+  // pages, and still the same element, its menu still open.
+  await expect(page.getByText('Comment posted.', { exact: true })).toBeVisible();
+  await expect(edit).toBeVisible();
+  await expect(item).toHaveAttribute('data-e2e-mark', 'kept');
+  await edit.click();
+  await expect(page.getByRole('textbox', { name: 'Edit comment' })).toHaveValue(text);
 });
 
 test('an empty or over-long comment is refused on the field', async ({

@@ -26,3 +26,8 @@ export interface PageSocket {
 export interface PageImage {
   naturalWidth: number;
 }
+
+/** Any element, as a page function marks it. */
+export interface PageElement {
+  setAttribute: (name: string, value: string) => void;
+}

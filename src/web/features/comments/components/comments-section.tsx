@@ -97,10 +97,16 @@ export const CommentsSection = memo(function CommentsSection({
   // A post opened afresh renders its first comments with the page, the rest a thread per task after.
   const revealed = useFirstLoadReveal(items.length);
   const revealing = revealed < items.length;
+  const complete = !threads.hasNextPage;
   const extra: Thread[] = pendingPosted(new Set(items.map((item) => item.id)), posted, null, {
-    complete: !threads.hasNextPage,
+    complete,
     loadedAt: threads.dataUpdatedAt,
   }).map((comment) => ({ ...comment, replies: [] }));
+  // With every page loaded, the viewer's new comments end the same list: one keyed list, so a comment
+  // moving from `extra` into the loaded pages (when the list is read again) keeps its element, with its
+  // open menu and the focus on it. Otherwise they wait after "Load more comments", where they belong.
+  const listed = complete ? [...items.slice(0, revealed), ...extra] : items.slice(0, revealed);
+  const after = complete ? [] : extra;
   const focusFrom = useFocusAfterLoad(
     listRef,
     ':scope > li > [data-comment]',
@@ -151,7 +157,7 @@ export const CommentsSection = memo(function CommentsSection({
     body = (
       <>
         <ul className="comment-list" ref={listRef}>
-          {items.slice(0, revealed).map(thread)}
+          {listed.map(thread)}
         </ul>
         {threads.isFetchNextPageError ? (
           <p className="comment__error" role="alert">
@@ -170,7 +176,7 @@ export const CommentsSection = memo(function CommentsSection({
             }}
           />
         ) : null}
-        {extra.length > 0 ? <ul className="comment-list">{extra.map(thread)}</ul> : null}
+        {after.length > 0 ? <ul className="comment-list">{after.map(thread)}</ul> : null}
       </>
     );
   }
