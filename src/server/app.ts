@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { limits, requestTimeouts } from '../shared/limits.js';
+import { limits, requestTimeouts, shutdownTimeouts } from '../shared/limits.js';
 import { createAuth } from './auth/auth.js';
 import { SessionCache } from './auth/session-cache.js';
 import { StandingReader } from './auth/standing.js';
@@ -76,6 +76,7 @@ import { UserPresenter } from './modules/users/users.presenter.js';
 import { createStorage } from './media/storage.js';
 import { PendingUploadsRepository } from './media/pending-uploads.repository.js';
 import { MediaUploads } from './media/stored-image.js';
+import { handlersInFlight } from './http/in-flight.js';
 import { rateClassChecks } from './http/rate-classes.js';
 import { responseSerializerCompiler } from './http/serializer.js';
 import { requestLogSerializer } from './log-redaction.js';
@@ -161,7 +162,12 @@ export async function buildApp(
 
   const database = openDatabase({ ...config, checkpointLog: log });
   const closers: (() => Promise<void> | void)[] = [() => database.close()];
+  const running = handlersInFlight(app);
   app.addHook('onClose', async () => {
+    // A handler whose client went away still runs: it finishes before what it uses is closed.
+    if (!(await running.settled(shutdownTimeouts.drainMs))) {
+      log.warn({ running: running.running }, 'shutdown: closing with handlers still running');
+    }
     for (const close of closers.reverse()) await close();
   });
 

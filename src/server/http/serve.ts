@@ -9,6 +9,7 @@ import {
 import { errorBodySchema } from '../../shared/errors.js';
 import { readForm, type FormFile } from '../media/multipart.js';
 import { Invalid } from '../errors.js';
+import { handlersInFlight } from './in-flight.js';
 import { JsonText } from './json-text.js';
 import type { RequestCheck } from '../plugins/rate-limit.js';
 import {
@@ -99,6 +100,7 @@ export function serve<E extends Endpoint>(
     });
   }
 
+  const running = handlersInFlight(app);
   app.route({
     method: endpoint.method,
     url: routePath(endpoint.path),
@@ -112,22 +114,29 @@ export function serve<E extends Endpoint>(
     config: { anyOrigin: endpoint.anyOrigin === true },
     preValidation: checks,
     handler: async (request, reply) => {
-      const viewer =
-        endpoint.access === 'public'
-          ? () => request.viewer()
-          : // Resolved by the access check above; the lookup is cached per request.
-            await requireViewer(request);
-      // The validator compiler has replaced params, query and body with their schemas' output.
-      const call = {
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        viewer,
-        files: formFiles.get(request) ?? [],
-        request,
-        reply,
-      } as EndpointCall<E>;
-      const result = await handler(call);
+      // Shutdown waits for the handlers still running, even those whose client has gone (in-flight.ts).
+      const ended = running.begin();
+      let result: Awaited<ReturnType<EndpointHandler<E>>>;
+      try {
+        const viewer =
+          endpoint.access === 'public'
+            ? () => request.viewer()
+            : // Resolved by the access check above; the lookup is cached per request.
+              await requireViewer(request);
+        // The validator compiler has replaced params, query and body with their schemas' output.
+        const call = {
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          viewer,
+          files: formFiles.get(request) ?? [],
+          request,
+          reply,
+        } as EndpointCall<E>;
+        result = await handler(call);
+      } finally {
+        ended();
+      }
       if (reply.sent) return reply;
       // A handler answers one of the endpoint's `otherResponses` by setting its status on the reply.
       const status = otherStatuses.has(reply.statusCode) ? reply.statusCode : endpoint.status;
