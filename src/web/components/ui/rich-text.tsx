@@ -1,5 +1,5 @@
 import { Fragment, useMemo } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from './app-link.js';
 import { richTextSegments, type RichTextOptions } from '@web/lib/rich-text.js';
 
 interface RichTextProps extends RichTextOptions {
@@ -42,9 +42,9 @@ export function RichText({
           case 'mention':
           case 'hashtag':
             return (
-              <Link key={index} to={segment.href}>
+              <AppLink key={index} to={segment.href}>
                 {segment.text}
-              </Link>
+              </AppLink>
             );
         }
       })}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link } from 'react-router';
+import { AppLink } from '@web/components/ui/app-link.js';
 import { displayNameOf } from '@shared/display-name.js';
 import { profilePath } from '@shared/paths.js';
 import type { Comment } from '@shared/schemas/post.js';
@@ -146,9 +146,9 @@ export function CommentItem({
       />
       <div className="comment__main">
         <header className="comment__header">
-          <Link className="comment__author" to={profilePath(comment.author)}>
+          <AppLink className="comment__author" to={profilePath(comment.author)}>
             {name}
-          </Link>
+          </AppLink>
           <span className="comment__meta">
             {time ? (
               <time dateTime={comment.createdAt} title={fullTimeLabel(comment.createdAt)}>
@@ -192,10 +192,10 @@ export function CommentItem({
         <div className="comment__actions">
           {viewer === null ? (
             // Signed out: the same places say what signing in would let the reader do.
-            <Link className="comment__action" to="/login">
+            <AppLink className="comment__action" to="/login">
               <HeartIcon />
               Sign in to like
-            </Link>
+            </AppLink>
           ) : null}
           {canAct ? (
             <button
@@ -214,9 +214,9 @@ export function CommentItem({
             <span className="comment__likes">{likeLabel(comment.likeCount)}</span>
           ) : null}
           {viewer === null ? (
-            <Link className="comment__action" to="/login">
+            <AppLink className="comment__action" to="/login">
               Sign in to reply
-            </Link>
+            </AppLink>
           ) : null}
           {canAct && onReply ? (
             <button

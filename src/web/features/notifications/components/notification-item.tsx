@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@web/components/ui/app-link.js';
 import { limits } from '@shared/limits.js';
 import type { NotificationGroup } from '@shared/schemas/notification.js';
 import { Avatar } from '@web/components/ui/avatar.js';
@@ -44,9 +44,9 @@ export function NotificationItem({ group, now }: NotificationItemProps) {
         <p className="notification__text">
           {group.unread ? <span className="notification__new">New</span> : null}
           {href ? (
-            <Link className="notification__link" to={href}>
+            <AppLink className="notification__link" to={href}>
               {sentence}
-            </Link>
+            </AppLink>
           ) : (
             <span>{sentence}</span>
           )}

@@ -1,5 +1,5 @@
 import { Suspense, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@web/components/ui/app-link.js';
 import { postPath } from '@shared/paths.js';
 import type { PostView } from '@shared/schemas/post.js';
 import { useLikePost } from '../api/like-post.js';
@@ -39,10 +39,10 @@ export function PostActions({ post, viewer, linkComments }: PostActionsProps) {
     <div className="post__footer">
       <div className="post__actions">
         {viewer === null ? (
-          <Link className="post__action post__like" to="/login">
+          <AppLink className="post__action post__like" to="/login">
             <HeartIcon filled={false} />
             Sign in to like
-          </Link>
+          </AppLink>
         ) : (
           <button
             type="button"
@@ -84,10 +84,10 @@ export function PostActions({ post, viewer, linkComments }: PostActionsProps) {
           <span className="post__count post__count--none">0 likes</span>
         )}
         {linkComments ? (
-          <Link className="post__action post__comments" to={postPath(post.id)}>
+          <AppLink className="post__action post__comments" to={postPath(post.id)}>
             <CommentIcon />
             {comments}
-          </Link>
+          </AppLink>
         ) : (
           <span className="post__count post__comments">
             <CommentIcon />

@@ -1,5 +1,5 @@
 import { memo, Suspense, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@web/components/ui/app-link.js';
 import { displayNameOf } from '@shared/display-name.js';
 import { postPath, profilePath } from '@shared/paths.js';
 import type { PostView } from '@shared/schemas/post.js';
@@ -111,22 +111,22 @@ export const PostCard = memo(function PostCard({
     >
       <header className="post__header">
         {/* The name beside it is the link readers use; the picture repeats it for pointers only. */}
-        <Link to={profile} className="post__avatar" tabIndex={-1} aria-hidden="true">
+        <AppLink to={profile} className="post__avatar" tabIndex={-1} aria-hidden="true">
           <Avatar user={post.author} alt="" size={variant === 'full' ? 'lg' : 'md'} />
-        </Link>
+        </AppLink>
         <div className="post__byline">
-          <Link to={profile} className="post__author">
+          <AppLink to={profile} className="post__author">
             {name}
-          </Link>
+          </AppLink>
           {post.author.username ? (
             <span className="post__username">@{post.author.username}</span>
           ) : null}
           <span className="post__meta">
-            <Link to={postPath(post.id)} className="post__time">
+            <AppLink to={postPath(post.id)} className="post__time">
               <time dateTime={post.createdAt} title={fullTimeLabel(post.createdAt)}>
                 {relativeTimeLabel(post.createdAt, now)}
               </time>
-            </Link>
+            </AppLink>
             {post.editedAt ? (
               <>
                 <span aria-hidden="true"> · </span>
