@@ -32,7 +32,25 @@ export function RelationshipMenuEntry(props: RelationshipMenuEntryProps) {
   if (!viewer?.active || viewer.suspended || viewer.uid === target.author.uid) {
     return props.children([]);
   }
-  return <Entries {...props} viewerUid={viewer.uid} />;
+  // Only a profile asks how the two relate: a feed's every card would otherwise keep a query of its own.
+  return target.kind === 'profile' ? (
+    <ProfileEntries {...props} viewerUid={viewer.uid} />
+  ) : (
+    <Entries {...props} viewerUid={viewer.uid} blocking={false} muting={false} />
+  );
+}
+
+type EntriesProps = RelationshipMenuEntryProps & { viewerUid: string };
+
+function ProfileEntries(props: EntriesProps) {
+  const relationship = useFullRelationship(props.viewerUid, props.target.author.uid);
+  return (
+    <Entries
+      {...props}
+      blocking={relationship.data?.blocking ?? false}
+      muting={relationship.data?.muting ?? false}
+    />
+  );
 }
 
 function Entries({
@@ -40,13 +58,12 @@ function Entries({
   viewerUid,
   returnFocus,
   children,
-}: RelationshipMenuEntryProps & { viewerUid: string }) {
+  blocking,
+  muting,
+}: EntriesProps & { blocking: boolean; muting: boolean }) {
   const [open, setOpen] = useState<RelationshipDialogKind | null>(null);
   const uid = target.author.uid;
   const name = target.author.name;
-  const relationship = useFullRelationship(target.kind === 'profile' ? viewerUid : null, uid);
-  const blocking = relationship.data?.blocking ?? false;
-  const muting = relationship.data?.muting ?? false;
   const item = (kind: RelationshipDialogKind, label: string): MenuAction => ({
     label,
     movesFocus: true,
