@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useAuth } from '@web/features/auth/auth-state.js';
+import { createContext, use, type ReactNode } from 'react';
+import { usePostViewer } from '@web/app/hooks/use-post-viewer.js';
 import { RelationshipMenuEntry } from '@web/features/relationships/components/relationship-menu-entry.js';
 import {
   ReportMenuEntry,
@@ -16,14 +16,7 @@ import {
  * wrapped around the next so each keeps its own state and dialog. Add a feature's entry here.
  */
 function ContentMenuExtras({ target, returnFocus, children }: ContentMenuSlotProps) {
-  const auth = useAuth();
-  const viewer: ReporterState = auth.isLoading
-    ? undefined
-    : auth.user && {
-        uid: auth.user.uid,
-        active: auth.user.active,
-        suspended: auth.user.suspended,
-      };
+  const viewer = use(MenuViewerContext);
   return (
     <ReportMenuEntry target={target} viewer={viewer} returnFocus={returnFocus}>
       {(report) => (
@@ -37,7 +30,18 @@ function ContentMenuExtras({ target, returnFocus, children }: ContentMenuSlotPro
 
 const renderExtras: RenderContentMenu = (props) => <ContentMenuExtras {...props} />;
 
+/**
+ * Who opens the menus, for every card's entries: the post screens' reader (its `active` already counts a
+ * suspension, as both entries do). The same object until one of its fields changes, so a change to the rest
+ * of the account's document (its counts, its picture) renders no card's menu again.
+ */
+const MenuViewerContext = createContext<ReporterState>(undefined);
+
 /** Provides the app's More-menu entries to the features below it (lib/content-menu.tsx). */
 export function ContentMenuProvider({ children }: { children: ReactNode }) {
-  return <ContentMenuContext value={renderExtras}>{children}</ContentMenuContext>;
+  return (
+    <MenuViewerContext value={usePostViewer()}>
+      <ContentMenuContext value={renderExtras}>{children}</ContentMenuContext>
+    </MenuViewerContext>
+  );
 }

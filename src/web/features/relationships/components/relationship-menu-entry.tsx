@@ -13,7 +13,7 @@ const RelationshipDialog = lazy(() =>
 
 /** Who is looking, as far as blocking goes: undefined while the session loads, null when signed out. */
 export type RelationshipViewer =
-  { uid: string; active: boolean; suspended: boolean } | null | undefined;
+  { uid: string; active: boolean; suspended?: boolean } | null | undefined;
 
 interface RelationshipMenuEntryProps {
   target: ContentMenuTarget;

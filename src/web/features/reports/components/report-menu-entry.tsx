@@ -11,7 +11,8 @@ const ReportDialog = lazy(() =>
 );
 
 /** Who is looking, as far as reporting goes: undefined while the session loads, null when signed out. */
-export type ReporterState = { uid: string; active: boolean; suspended: boolean } | null | undefined;
+export type ReporterState =
+  { uid: string; active: boolean; suspended?: boolean } | null | undefined;
 
 interface ReportMenuEntryProps {
   target: ContentMenuTarget;
