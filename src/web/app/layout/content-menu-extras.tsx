@@ -12,6 +12,13 @@ import {
 } from '@web/lib/content-menu.js';
 
 /**
+ * Who opens the menus, for every card's entries: the post screens' reader (its `active` already counts a
+ * suspension, as both entries do). The same object until one of its fields changes, so a change to the rest
+ * of the account's document (its counts, its picture) renders no card's menu again.
+ */
+const MenuViewerContext = createContext<ReporterState>(undefined);
+
+/**
  * The entries the app adds to every More menu of posts, comments and profiles, each feature's entry
  * wrapped around the next so each keeps its own state and dialog. Add a feature's entry here.
  */
@@ -29,13 +36,6 @@ function ContentMenuExtras({ target, returnFocus, children }: ContentMenuSlotPro
 }
 
 const renderExtras: RenderContentMenu = (props) => <ContentMenuExtras {...props} />;
-
-/**
- * Who opens the menus, for every card's entries: the post screens' reader (its `active` already counts a
- * suspension, as both entries do). The same object until one of its fields changes, so a change to the rest
- * of the account's document (its counts, its picture) renders no card's menu again.
- */
-const MenuViewerContext = createContext<ReporterState>(undefined);
 
 /** Provides the app's More-menu entries to the features below it (lib/content-menu.tsx). */
 export function ContentMenuProvider({ children }: { children: ReactNode }) {
