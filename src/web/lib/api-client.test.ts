@@ -162,6 +162,13 @@ describe('callApi', () => {
     });
   });
 
+  it('keeps a request alive past the page only when the call asks for it', async () => {
+    const spy = stubJsonAnswer(null, 204);
+    await callApi(testEndpoints.revoke, { params: { id: 's1' }, keepalive: true });
+    await callApi(testEndpoints.revoke, { params: { id: 's2' } });
+    expect(spy.mock.calls.map(([, init]) => init?.keepalive)).toEqual([true, undefined]);
+  });
+
   it('fills and encodes path parameters and leaves out empty query values', async () => {
     const spy = stubJsonAnswer({ items: [] });
     await callApi(testEndpoints.list, {

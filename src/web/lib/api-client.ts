@@ -224,12 +224,22 @@ interface CallInput {
   body?: unknown;
   files?: unknown;
   signal?: AbortSignal;
+  keepalive?: boolean;
+}
+
+/**
+ * What a call adds to its endpoint's input. `keepalive` lets a small request outlive the page (Fetch's
+ * keepalive, at most 64 KB of body), so a toggle sent just before a reload or a link away still arrives.
+ */
+interface CallOptions {
+  signal?: AbortSignal;
+  keepalive?: boolean;
 }
 
 type CallArguments<E extends Endpoint> =
   Record<string, never> extends EndpointInput<E>
-    ? [input?: EndpointInput<E> & { signal?: AbortSignal }]
-    : [input: EndpointInput<E> & { signal?: AbortSignal }];
+    ? [input?: EndpointInput<E> & CallOptions]
+    : [input: EndpointInput<E> & CallOptions];
 
 /**
  * Calls one endpoint of the contract (src/shared/contract): the path, method and body encoding come from
@@ -254,6 +264,7 @@ export async function callApi<E extends Endpoint>(
       credentials: 'same-origin',
       body,
       signal: call.signal,
+      ...(call.keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

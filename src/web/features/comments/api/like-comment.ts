@@ -16,10 +16,14 @@ export interface LikeCommentVariables {
   liked: boolean;
 }
 
-/** Likes a comment or takes the like back; both are idempotent and answer the new state. */
+/**
+ * Likes a comment or takes the like back; both are idempotent and answer the new state. The screen shows
+ * the new state at once, so the request is kept alive past a reload or a link away.
+ */
 export function likeComment({ commentId, liked }: LikeCommentVariables): Promise<LikeState> {
   return callApi(liked ? commentEndpoints.likeComment : commentEndpoints.unlikeComment, {
     params: { commentId },
+    keepalive: true,
   });
 }
 

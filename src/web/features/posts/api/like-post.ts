@@ -9,9 +9,15 @@ export interface LikePostInput {
   liked: boolean;
 }
 
-/** PUT (like) or DELETE (unlike) /api/posts/:postId/like; both are idempotent and answer the new state. */
+/**
+ * PUT (like) or DELETE (unlike) /api/posts/:postId/like; both are idempotent and answer the new state. The
+ * screen shows the new state at once, so the request is kept alive past a reload or a link away.
+ */
 export function likePost({ postId, liked }: LikePostInput): Promise<LikeState> {
-  return callApi(liked ? postEndpoints.likePost : postEndpoints.unlikePost, { params: { postId } });
+  return callApi(liked ? postEndpoints.likePost : postEndpoints.unlikePost, {
+    params: { postId },
+    keepalive: true,
+  });
 }
 
 /**
