@@ -217,16 +217,6 @@ export function onUnauthenticated(listener: () => void): () => void {
   };
 }
 
-/** What every endpoint's input is, seen from here: the endpoint's own type has already checked it. */
-interface CallInput {
-  params?: object;
-  query?: object;
-  body?: unknown;
-  files?: unknown;
-  signal?: AbortSignal;
-  keepalive?: boolean;
-}
-
 /**
  * What a call adds to its endpoint's input. `keepalive` lets a small request outlive the page (Fetch's
  * keepalive, at most 64 KB of body), so a toggle sent just before a reload or a link away still arrives.
@@ -234,6 +224,14 @@ interface CallInput {
 interface CallOptions {
   signal?: AbortSignal;
   keepalive?: boolean;
+}
+
+/** What every endpoint's input is, seen from here: the endpoint's own type has already checked it. */
+interface CallInput extends CallOptions {
+  params?: object;
+  query?: object;
+  body?: unknown;
+  files?: unknown;
 }
 
 type CallArguments<E extends Endpoint> =
