@@ -107,9 +107,14 @@ test('a reader likes a post, comments, replies to a comment, and it all stays af
   await expect(commentItem(commentThread(page, authorComment), second)).toBeVisible();
   await expect(postCard(page, text)).toContainText(/5 comments/);
 
-  // Unlike.
+  // Unlike. The screen changes at once; the reload waits for the server's answer, as a read sent while
+  // the write is still being saved may find the like still there.
+  const unliked = page.waitForResponse(
+    (response) => response.url().endsWith('/like') && response.request().method() === 'DELETE',
+  );
   await likeButton(postCard(page, text)).click();
   await expect(likeButton(postCard(page, text))).toHaveAttribute('aria-pressed', 'false');
+  expect((await unliked).ok()).toBe(true);
   await page.reload();
   await expect(likeButton(postCard(page, text))).toHaveAttribute('aria-pressed', 'false');
   expect(problems).toEqual([]);

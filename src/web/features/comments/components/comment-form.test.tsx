@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftKey } from '@web/lib/drafts.js';
 import { draftSaveDelayMs } from '@web/lib/use-draft.js';
 import { renderRoute, signedIn } from '@web/test/render-route.js';
-import { CommentForm } from './comment-form.js';
+import { CommentForm, type MentionRequest } from './comment-form.js';
 
 const account = 'u1';
 const target = 'comment:p1';
@@ -135,6 +136,65 @@ describe('CommentForm', () => {
     await screen.findByText('Comment posted.');
     await pause(draftSaveDelayMs + 100);
     expect(storedBody()).toBeNull();
+  });
+
+  it('greets the next person only once the reply being sent has left the field', async () => {
+    const sends: (() => void)[] = [];
+    function ReplyBox() {
+      const [mention, setMention] = useState<MentionRequest>({ username: 'ada', seq: 1 });
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              setMention((current) => ({ username: 'bo', seq: current.seq + 1 }));
+            }}
+          >
+            Reply to Bo
+          </button>
+          <CommentForm
+            label="Write a reply"
+            submitLabel="Post reply"
+            busyLabel="Posting reply…"
+            mention={mention}
+            draft={{ account, target: 'reply:c1' }}
+            onSave={() =>
+              new Promise<void>((resolve) => {
+                sends.push(resolve);
+              })
+            }
+          />
+        </>
+      );
+    }
+    renderRoute({
+      path: '/post/:postId',
+      url: '/post/p1',
+      auth: signedIn(),
+      element: <ReplyBox />,
+    });
+    const field = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Write a reply' });
+    expect(field.value).toBe('@ada ');
+    expect(document.activeElement).toBe(field);
+
+    const user = userEvent.setup();
+    await user.type(field, 'thanks!');
+    await user.click(screen.getByRole('button', { name: 'Post reply' }));
+    expect(sends).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Reply to Bo' }));
+    // Still the text on its way, untouched by the request.
+    expect(field.value).toBe('@ada thanks!');
+
+    await act(async () => {
+      sends[0]?.();
+      await Promise.resolve();
+    });
+    await waitFor(() => {
+      expect(field.value).toBe('@bo ');
+    });
+    expect(document.activeElement).toBe(field);
+    await pause(draftSaveDelayMs + 100);
+    expect(localStorage.getItem(draftKey(account, 'reply:c1'))).toBeNull();
   });
 
   it('asks before leaving the page with unsent text, and stays on Cancel', async () => {

@@ -120,7 +120,9 @@ export function CommentForm({
   const counter = textCounter(body, commentBodyRule.max);
 
   const mentionSeq = mention?.seq;
-  if (mention && mentionSeq !== mentionSeen) {
+  // A request that comes while a reply is being sent waits for it: the greeting goes in front of an
+  // empty field once the sent text has left it, never in front of the text being sent.
+  if (mention && mentionSeq !== mentionSeen && !busy) {
     setMentionSeen(mentionSeq);
     const greeted = withMention(body, mention.username);
     setBody(greeted);
@@ -141,8 +143,8 @@ export function CommentForm({
 
   useLayoutEffect(() => {
     // Sequence 0 is a form reopened for its draft: it waits to be chosen rather than taking focus.
-    if (mentionSeq) focusAtEnd(field.current);
-  }, [mentionSeq]);
+    if (mentionSeen) focusAtEnd(field.current);
+  }, [mentionSeen]);
 
   const setServerError: UseFormSetError<{ body: string }> = (_name, { message }, options) => {
     setBodyError(message ?? null);
@@ -164,15 +166,15 @@ export function CommentForm({
     setBusy(true);
     try {
       await onSave(normaliseMultiline(body));
+      // Kept until the server has it: text whose page closed while it was on its way is offered back.
       draft.clear();
       leave.settle();
       setRestored(null);
-      if (savedMessage) {
-        setBody('');
-        setBaseline('');
-        setTried(false);
-        setSaved(savedMessage);
-      }
+      // Sent: the field is ready for the next one (a form that closes on saving is simply gone).
+      setBody('');
+      setBaseline('');
+      setTried(false);
+      if (savedMessage) setSaved(savedMessage);
     } catch (error) {
       setFormError(applyServerErrors(error, setServerError, ['body']));
     } finally {

@@ -49,6 +49,9 @@ export function CommentThread({
   const opener = useRef<HTMLElement | null>(null);
   // The reply just posted, to be focused once it is on the page.
   const sentId = useRef<string | null>(null);
+  // Numbers each request to reply, so that every one greets afresh, even one that comes while the
+  // box is closing (sequence 0 is the box reopened for its draft).
+  const requests = useRef(0);
 
   // Until the full list has come, the preview stands in for it.
   const full = expanded && replies.data !== undefined;
@@ -70,8 +73,8 @@ export function CommentThread({
     if (reply === null && document.activeElement instanceof HTMLElement) {
       opener.current = document.activeElement;
     }
-    const target = replyTarget(to, viewer);
-    setReply((current) => ({ username: target.mention, seq: (current?.seq ?? 0) + 1 }));
+    requests.current += 1;
+    setReply({ username: replyTarget(to, viewer).mention, seq: requests.current });
   };
   const closeReply = () => {
     setReply(null);
@@ -82,6 +85,11 @@ export function CommentThread({
 
   useEffect(() => {
     if (sentId.current === null) return;
+    // The box stayed open for a reply asked for while the last one was sent: the focus is in it.
+    if (reply !== null) {
+      sentId.current = null;
+      return;
+    }
     const posted = threadRef.current?.querySelector<HTMLElement>(
       `[data-comment="${CSS.escape(sentId.current)}"]`,
     );
@@ -150,13 +158,15 @@ export function CommentThread({
               onCancel={closeReply}
               draft={viewer ? { account: viewer.uid, target: `reply:${thread.id}` } : undefined}
               onSave={async (body) => {
+                const sentFor = reply.seq;
                 const created = await createComment.mutateAsync({
                   postId,
                   body,
                   parentId: thread.id,
                 });
                 sentId.current = created.id;
-                setReply(null);
+                // Sent, the box closes, unless someone else was asked to be answered meanwhile.
+                setReply((current) => (current && current.seq !== sentFor ? current : null));
               }}
             />
           ) : null}
