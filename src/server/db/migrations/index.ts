@@ -9,6 +9,7 @@ import * as moderation from './0007-moderation.js';
 import * as searchMerging from './0008-search-merging.js';
 import * as searchBacklog from './0009-search-backlog.js';
 import * as lighterWrites from './0010-lighter-writes.js';
+import * as searchTerms from './0011-search-terms.js';
 
 /** Every migration in order. Static imports, so the same list runs from source and from the build. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-search-merging': searchMerging,
   '0009-search-backlog': searchBacklog,
   '0010-lighter-writes': lighterWrites,
+  '0011-search-terms': searchTerms,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -174,9 +174,10 @@ describe.each(databaseTargets)('the write indexes of migration 0010 on $name', (
 
   it('goes down to the indexes it replaced and up again, with rows in the tables', async () => {
     const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
-    const down = await migrator.migrateDown();
+    const down = await migrator.migrateTo('0009-search-backlog');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((result) => result.migrationName)).toEqual(['0010-lighter-writes']);
+    // The later migrations go down first; this one last.
+    expect(down.results?.at(-1)?.migrationName).toBe('0010-lighter-writes');
     expect([...(await indexesOf('post_likes')).keys()].sort()).toEqual([
       'post_likes_list_idx',
       'post_likes_unique_idx',

@@ -225,6 +225,15 @@ describe.each(databaseTargets)('search on $name', (target) => {
       expect(await idsFor(`${word.slice(0, 6)} fresh`)).toEqual([]);
     });
 
+    it('finds a word typed in full at once, even after a search for its beginning', async () => {
+      const word = uniqueWord();
+      const early = await write(cleo, `Early ${word.slice(0, 6)} here`);
+      expect(await idsFor(word.slice(0, 5))).toEqual([early.id]);
+      const later = await write(cleo, `Later ${word} here`);
+      expect(await idsFor(word)).toEqual([later.id]);
+      expect(await idsFor(`later ${word}`)).toEqual([later.id]);
+    });
+
     it('finds the same matches for a prefix common among the newest posts as for a rare one', async () => {
       // PostgreSQL reads a prefix by one plan or another from how often it matches the newest posts
       // (`prefixProbe`); the answer is the same either way.
