@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { ensurePrivateDir, privateModes, restrictIfPresent } from '../private-files.js';
 import { backstopCheckpointPages, startCheckpointer } from './checkpointer.js';
+import { preparingPool } from './postgres-statements.js';
 import type { Database } from './schema.js';
 import { sqliteKysely } from './sqlite-dialect.js';
 import { cachedStatements } from './sqlite-statements.js';
@@ -69,7 +70,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // A connection lost while checked out (mid-query or mid-transaction) also emits 'error', on the client
     // rather than the pool: its query fails, and answers 503, but the process must not crash with it.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Queries that come back run as named statements, parsed and planned once per connection (ADR 0044).
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+    });
     const url = new URL(options.databaseUrl);
     return {
       db,

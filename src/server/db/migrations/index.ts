@@ -10,6 +10,7 @@ import * as searchMerging from './0008-search-merging.js';
 import * as searchBacklog from './0009-search-backlog.js';
 import * as lighterWrites from './0010-lighter-writes.js';
 import * as searchTerms from './0011-search-terms.js';
+import * as roomForCounts from './0012-room-for-counts.js';
 
 /** Every migration in order. Static imports, so the same list runs from source and from the build. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-search-backlog': searchBacklog,
   '0010-lighter-writes': lighterWrites,
   '0011-search-terms': searchTerms,
+  '0012-room-for-counts': roomForCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { plannedForItsValues } from '../../db/postgres-statements.js';
 import type { Database } from '../../db/schema.js';
 import { toCount, toId } from '../../db/values.js';
 import type { SearchBacklog } from './search-backlog.js';
@@ -428,7 +429,7 @@ class PostgresSearchRepository extends SearchRepository {
     const newestFirst =
       prefix !== null && !(await this.denseAmongNewest(query)) ? sql`posts.id + 0` : sql`posts.id`;
     const { rows } = await sql<{ id: string }>`
-      select matches.id from (
+      ${sql.raw(plannedForItsValues)} select matches.id from (
         select posts.id, posts."createdAt", ts_rank(posts."searchVector", ${query}) as relevance
         from posts
         where posts."searchVector" @@ ${query} ${sql.join(filters, sql` `)}
@@ -444,7 +445,7 @@ class PostgresSearchRepository extends SearchRepository {
   /** Whether `query` matches at least `prefixProbe.dense` of the newest `prefixProbe.posts` posts. */
   private async denseAmongNewest(query: RawBuilder<unknown>): Promise<boolean> {
     const { rows } = await sql<{ hits: string | number }>`
-      select count(*) filter (where newest."searchVector" @@ ${query}) as hits
+      ${sql.raw(plannedForItsValues)} select count(*) filter (where newest."searchVector" @@ ${query}) as hits
       from (select "searchVector" from posts order by id desc limit ${prefixProbe.posts}) as newest`.execute(
       this.db,
     );
