@@ -285,17 +285,16 @@ class SqliteSearchRepository extends SearchRepository {
     await this.backlog.beforeSearch();
     const prefix = prefixWord(search);
     const last = search.words.length - 1;
-    const wordTerms = await Promise.all(
-      search.words.map(async (word, index) => {
-        if (prefix === null || index !== last) return fts5String(word);
-        const completions = await this.completions(word);
-        return completions === null
-          ? `${fts5String(word)}*`
-          : `(${completions.map(fts5String).join(' OR ')})`;
-      }),
-    );
+    // Only the last word may be unfinished: what it may become is read once, before the match is written.
+    const completions = prefix === null ? null : await this.completions(prefix);
+    const unfinished = (word: string) =>
+      completions === null
+        ? `${fts5String(word)}*`
+        : `(${completions.map(fts5String).join(' OR ')})`;
     const terms = [
-      ...wordTerms,
+      ...search.words.map((word, index) =>
+        prefix !== null && index === last ? unfinished(word) : fts5String(word),
+      ),
       ...search.phrases.map(fts5String),
       // Every post with a tag has its text in the body ("#tag"), so it narrows the match; post_tags decides.
       ...search.tags.map(fts5String),
