@@ -300,6 +300,7 @@ async function audit(
   url: string,
   formFactor: FormFactor,
   cookie: string | undefined,
+  sampleScripts: boolean,
 ): Promise<{ lhr: Result; trace: unknown }> {
   for (let attempt = 0; ; attempt += 1) {
     const result = await lighthouse(
@@ -310,6 +311,10 @@ async function audit(
         logLevel: 'error',
         onlyCategories: [...categories],
         ...(cookie ? { extraHeaders: { cookie } } : {}),
+        // The kept trace then holds the main thread's JavaScript samples, for DevTools' flame chart.
+        ...(sampleScripts
+          ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+          : {}),
       },
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
@@ -458,6 +463,7 @@ async function main(): Promise<void> {
             `${server.url}${page.path}`,
             formFactor,
             page.cookie,
+            keepTraces,
           );
           results.push(summarise(page.name, formFactor, result));
         }

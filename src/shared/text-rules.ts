@@ -1,3 +1,4 @@
+import { countLabel } from './count-label.js';
 import { limits } from './limits.js';
 import { charCount, normaliseMultiline } from './text.js';
 
@@ -19,13 +20,13 @@ export interface TextRule {
 /** A post's text; it may be empty when the post has images (see postError). */
 export const postBodyRule: TextRule = {
   max: limits.post.max,
-  tooLong: `Keep posts to ${limits.post.max.toLocaleString('en')} characters.`,
+  tooLong: `Keep posts to ${countLabel(limits.post.max)} characters.`,
 };
 
 export const commentBodyRule: TextRule = {
   max: limits.comment.max,
   empty: 'Write a comment first.',
-  tooLong: `Keep comments to ${limits.comment.max.toLocaleString('en')} characters.`,
+  tooLong: `Keep comments to ${countLabel(limits.comment.max)} characters.`,
 };
 
 /** An image's description (alt text). */

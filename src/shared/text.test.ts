@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { charCount, normaliseMultiline } from './text.js';
 
 describe('charCount counts what a person sees (grapheme clusters)', () => {
@@ -111,5 +111,30 @@ describe('charCount counts what a person sees (grapheme clusters)', () => {
 describe('normaliseMultiline', () => {
   it('writes line endings as \\n and trims the whole text', () => {
     expect(normaliseMultiline('  a\r\nb\rc\n ')).toBe('a\nb\nc');
+  });
+});
+
+describe('the segmenter', () => {
+  it('is built on the first text beyond ASCII, and once (a browser loads its locale data for it)', async () => {
+    vi.resetModules();
+    const Original = Intl.Segmenter;
+    let built = 0;
+    Intl.Segmenter = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built += 1;
+      }
+    };
+    try {
+      const fresh = await import('./text.js');
+      expect(fresh.charCount('Hello,\r\nworld #garden https://example.com')).toBe(40);
+      expect(fresh.charCount('x'.repeat(50), 10)).toBe(11);
+      expect(built).toBe(0);
+      expect(fresh.charCount('café 👩‍👩‍👧‍👦')).toBe(6);
+      expect(fresh.charCount('🇫🇷🇫🇷')).toBe(2);
+      expect(built).toBe(1);
+    } finally {
+      Intl.Segmenter = Original;
+    }
   });
 });

@@ -16,7 +16,6 @@ import { getInstanceQueryOptions } from './features/instance/api/get-instance.js
 import { watchFirstPage, whenPageSettled } from './lib/page-settled.js';
 import { nextTask } from './lib/next-task.js';
 import { createQueryClient } from './lib/query-client.js';
-import { warmTimeFormats } from './lib/relative-time.js';
 import { warmRichText } from './lib/rich-text.js';
 import { registerServiceWorker } from './lib/service-worker.js';
 
@@ -37,12 +36,9 @@ const router = nextTask().then(() => createAppRouter());
 void router.then(async (created) => {
   await nextTask();
   createRoot(container).render(<App queryClient={queryClient} router={created} />);
-  // The locale data the posts' dates need, then the link finder's tables, each built in a task of its own
-  // while the page's code and data are on their way: the first list's render no longer pays for them.
-  setTimeout(() => {
-    warmTimeFormats();
-    setTimeout(warmRichText, 0);
-  }, 0);
+  // The link finder's tables, built in a task of its own while the page's code and data are on their way:
+  // the first list's render no longer pays for them. Dates and counts need no locale data (ADR 0045).
+  setTimeout(warmRichText, 0);
 });
 // Repeat visits start from the cache, and a visit without a connection gets the offline page.
 registerServiceWorker();

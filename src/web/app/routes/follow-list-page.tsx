@@ -22,8 +22,7 @@ import { useUserDocument } from '@web/features/users/hooks/use-user-document.js'
 import { isApiError } from '@web/lib/api-client.js';
 import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
-
-const countFormat = new Intl.NumberFormat();
+import { countLabel } from '@shared/count-label.js';
 
 /** "People who follow Ada" / "People Ada follows": the page's title and its lede. */
 function listTitle(kind: FollowListKind, name: string): string {
@@ -170,11 +169,10 @@ function FollowListLayout({ user, kind }: { user: UserDocument; kind: FollowList
         </p>
         <nav className="follow-list__switch" aria-label="Follow lists">
           <NavLink to={followListPath(user, 'followers')} end>
-            {countFormat.format(counts.followers)}{' '}
-            {counts.followers === 1 ? 'follower' : 'followers'}
+            {countLabel(counts.followers)} {counts.followers === 1 ? 'follower' : 'followers'}
           </NavLink>
           <NavLink to={followListPath(user, 'following')} end>
-            {countFormat.format(counts.following)} following
+            {countLabel(counts.following)} following
           </NavLink>
         </nav>
       </header>

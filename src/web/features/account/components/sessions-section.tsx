@@ -5,8 +5,7 @@ import { isApiError } from '@web/lib/api-client.js';
 import { useSessions } from '../api/get-sessions.js';
 import { useRevokeSession } from '../api/revoke-session.js';
 import { deviceLabel, sessionActivityLabel } from '../session-labels.js';
-
-const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+import { fullTimeLabel } from '@web/lib/relative-time.js';
 
 /** This device first, then the most recently active. */
 function ordered(sessions: readonly SessionInfo[]): SessionInfo[] {
@@ -94,10 +93,7 @@ export function SessionsSection() {
                   {session.current ? (
                     <span>{sessionActivityLabel(session, now)}</span>
                   ) : (
-                    <time
-                      dateTime={session.lastSeenAt}
-                      title={fullDate.format(Date.parse(session.lastSeenAt))}
-                    >
+                    <time dateTime={session.lastSeenAt} title={fullTimeLabel(session.lastSeenAt)}>
                       {sessionActivityLabel(session, now)}
                     </time>
                   )}

@@ -1,7 +1,6 @@
 import Markdown, { type Components } from 'react-markdown';
 import type { LegalDocument } from '@shared/schemas/instance.js';
-
-const updatedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+import { longDateLabel } from '@web/lib/relative-time.js';
 
 // The page title is the one <h1>; headings inside the document start one level below it.
 const components: Components = {
@@ -34,7 +33,7 @@ export function LegalDocumentView({ document }: LegalDocumentViewProps) {
         {updated && !Number.isNaN(updated.getTime()) ? (
           <p className="prose__meta">
             Last updated{' '}
-            <time dateTime={document.updatedAt ?? undefined}>{updatedFormat.format(updated)}</time>
+            <time dateTime={document.updatedAt ?? undefined}>{longDateLabel(updated)}</time>
           </p>
         ) : null}
       </header>

@@ -7,11 +7,10 @@ import type { PostViewerState } from '../viewer.js';
 import { preload } from '@web/lib/on-demand.js';
 import { LikersDialog, loadLikersDialog } from './lazy-parts.js';
 import { CommentIcon, HeartIcon } from './post-icons.js';
-
-const countFormat = new Intl.NumberFormat();
+import { countLabel } from '@shared/count-label.js';
 
 function plural(count: number, one: string, many: string): string {
-  return `${countFormat.format(count)} ${count === 1 ? one : many}`;
+  return `${countLabel(count)} ${count === 1 ? one : many}`;
 }
 
 interface PostActionsProps {

@@ -7,13 +7,11 @@ import { websiteLink } from '../profile-links.js';
 import { Avatar } from '@web/components/ui/avatar.js';
 import { coverSizes, coverSources, srcSetOf } from '@web/lib/image-sources.js';
 import { BioText } from './bio-text.js';
-
-const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
-const countFormat = new Intl.NumberFormat();
+import { countLabel } from '@shared/count-label.js';
+import { monthLabel } from '@web/lib/relative-time.js';
 
 function joinedLabel(createdAt: string): string | null {
-  const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? null : joinedFormat.format(date);
+  return monthLabel(createdAt) || null;
 }
 
 /**
@@ -53,7 +51,7 @@ function Cover({
 function Count({ value, one, many }: { value: number; one: string; many: string }) {
   return (
     <>
-      <strong className="profile__count-value">{countFormat.format(value)}</strong>{' '}
+      <strong className="profile__count-value">{countLabel(value)}</strong>{' '}
       {value === 1 ? one : many}
     </>
   );

@@ -32,8 +32,7 @@ import {
   type ProfileFormOutput,
 } from '../profile-form.js';
 import { ImageField, type ImageFieldHandle } from './image-field.js';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+import { longDateLabel } from '@web/lib/relative-time.js';
 
 const altHint = 'Optional. Describe the image for people who use screen readers.';
 
@@ -200,7 +199,7 @@ export function ProfileEditForm({
   }
 
   const usernameHintText = lockedUntil
-    ? usernameCooldownMessage(dateFormat.format(lockedUntil))
+    ? usernameCooldownMessage(longDateLabel(lockedUntil))
     : `${usernameHint} ${usernameChangeHint}`;
 
   return (

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { countLabel } from './count-label.js';
+
+describe('countLabel', () => {
+  it('groups thousands as English does', () => {
+    for (const value of [0, 7, 999, 1_000, 12_345, 999_999, 1_234_567, 10_000_000]) {
+      expect(countLabel(value)).toBe(new Intl.NumberFormat('en').format(value));
+    }
+  });
+
+  it('drops a fraction, keeps a sign, and says nothing for what is not a number', () => {
+    expect(countLabel(1_234.9)).toBe('1,234');
+    expect(countLabel(-4_321)).toBe('-4,321');
+    expect(countLabel(Number.NaN)).toBe('');
+    expect(countLabel(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
