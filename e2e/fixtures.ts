@@ -21,6 +21,7 @@ import { envNames, requiredEnv } from './support/env.js';
 import type { UploadFile } from './support/images.js';
 import { waitForMail, type Mail, type ReadMailOptions } from './support/mail.js';
 import { repoRoot } from './support/server.js';
+import type { PageGlobals } from './support/page-globals.js';
 
 export { expect };
 export type { Mail, ReadMailOptions };
@@ -139,8 +140,24 @@ export async function sessionOf(context: BrowserContext): Promise<Me | null> {
   return sessionSchema.parse(await response.json()).user;
 }
 
-/** Fails on any axe violation of impact serious or critical, listing each readably. */
+/**
+ * Fails on any axe violation of impact serious or critical, listing each readably. It waits for the page's
+ * finite animations to end first: axe reads colours as painted, and a dialog still fading in is paler
+ * than it will be. Endless ones (a spinner, a skeleton's pulse) are not waited for.
+ */
 export async function expectNoA11yViolations(page: Page, label?: string): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as PageGlobals).document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',

@@ -6,6 +6,7 @@ export interface PageGlobals {
   document: {
     body: object;
     documentElement: { scrollWidth: number; clientWidth: number };
+    getAnimations: () => PageAnimation[];
   };
   getComputedStyle: (element: object) => { backgroundColor: string; color: string };
   location: { href: string };
@@ -30,4 +31,10 @@ export interface PageImage {
 /** Any element, as a page function marks it. */
 export interface PageElement {
   setAttribute: (name: string, value: string) => void;
+}
+
+/** A CSS animation or transition, as a page function reads it. */
+export interface PageAnimation {
+  playState: string;
+  effect: { getComputedTiming: () => { iterations?: number } } | null;
 }

@@ -117,9 +117,11 @@ describe('normaliseMultiline', () => {
 describe('the segmenter', () => {
   it('is built on the first text beyond ASCII, and once (a browser loads its locale data for it)', async () => {
     vi.resetModules();
-    const Original = Intl.Segmenter;
+    // Intl's members are read-only in the types, not in the engine.
+    const intl = Intl as { Segmenter: typeof Intl.Segmenter };
+    const Original = intl.Segmenter;
     let built = 0;
-    Intl.Segmenter = class extends Original {
+    intl.Segmenter = class extends Original {
       constructor(...args: ConstructorParameters<typeof Original>) {
         super(...args);
         built += 1;
@@ -134,7 +136,7 @@ describe('the segmenter', () => {
       expect(fresh.charCount('🇫🇷🇫🇷')).toBe(2);
       expect(built).toBe(1);
     } finally {
-      Intl.Segmenter = Original;
+      intl.Segmenter = Original;
     }
   });
 });

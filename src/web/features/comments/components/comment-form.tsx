@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 import { normaliseMultiline } from '@shared/text.js';
 import { commentBodyRule, textRuleError } from '@shared/text-rules.js';
@@ -131,7 +131,9 @@ export function CommentForm({
   }
 
   const { save: saveDraft } = draft;
-  useEffect(() => {
+  // In the render's own task, before the next event: a form emptied and closed at once (Escape right
+  // after clearing it) must not leave its unmount to keep the text it held a moment earlier.
+  useLayoutEffect(() => {
     saveDraft(dirty ? { body } : null);
   }, [saveDraft, body, dirty]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { limits } from '@shared/limits.js';
 import type { PostView } from '@shared/schemas/post.js';
@@ -101,7 +101,9 @@ export function PostComposer({ user, onPosted }: PostComposerProps) {
     },
   });
   const { save: saveDraft } = draft;
-  useEffect(() => {
+  // In the render's own task, before the next event: a form emptied and closed at once (Escape right
+  // after clearing it) must not leave its unmount to keep the text it held a moment earlier.
+  useLayoutEffect(() => {
     saveDraft(typed ? { body, images: images.length } : null);
   }, [saveDraft, body, typed, images.length]);
   const { ref: bodyRef, ...bodyField } = register('body', {

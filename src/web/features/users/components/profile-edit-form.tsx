@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -126,7 +126,9 @@ export function ProfileEditForm({
   const keepDraft = useEffectEvent(() => {
     draft.save(textChanged ? { fields: changedFields, images: imagesChanged } : null);
   });
-  useEffect(() => {
+  // In the render's own task, before the next event: a form emptied and left at once must not leave its
+  // unmount to keep the text it held a moment earlier.
+  useLayoutEffect(() => {
     keepDraft();
   }, [draftJson, imagesChanged]);
   const restoredOnce = useRef(false);
