@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel } from './count-label.js';
+import { countLabel, countOf } from './count-label.js';
 
 describe('countLabel', () => {
   it('groups thousands as English does', () => {
@@ -13,5 +13,11 @@ describe('countLabel', () => {
     expect(countLabel(-4_321)).toBe('-4,321');
     expect(countLabel(Number.NaN)).toBe('');
     expect(countLabel(Number.POSITIVE_INFINITY)).toBe('');
+  });
+
+  it('names what it counts, singular for one alone', () => {
+    expect(countOf(1, 'reply', 'replies')).toBe('1 reply');
+    expect(countOf(0, 'reply', 'replies')).toBe('0 replies');
+    expect(countOf(2_500, 'person', 'people')).toBe('2,500 people');
   });
 });

@@ -8,3 +8,8 @@ export function countLabel(value: number): string {
   const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return value < 0 ? `-${grouped}` : grouped;
 }
+
+/** A count and the noun it counts, as English writes them: "1 comment", "1,234 comments". */
+export function countOf(count: number, one: string, many: string): string {
+  return `${countLabel(count)} ${count === 1 ? one : many}`;
+}

@@ -22,7 +22,7 @@ import { useUserDocument } from '@web/features/users/hooks/use-user-document.js'
 import { isApiError } from '@web/lib/api-client.js';
 import { useFocusAfterLoad } from '@web/lib/use-focus-after-load.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
-import { countLabel } from '@shared/count-label.js';
+import { countLabel, countOf } from '@shared/count-label.js';
 
 /** "People who follow Ada" / "People Ada follows": the page's title and its lede. */
 function listTitle(kind: FollowListKind, name: string): string {
@@ -169,7 +169,7 @@ function FollowListLayout({ user, kind }: { user: UserDocument; kind: FollowList
         </p>
         <nav className="follow-list__switch" aria-label="Follow lists">
           <NavLink to={followListPath(user, 'followers')} end>
-            {countLabel(counts.followers)} {counts.followers === 1 ? 'follower' : 'followers'}
+            {countOf(counts.followers, 'follower', 'followers')}
           </NavLink>
           <NavLink to={followListPath(user, 'following')} end>
             {countLabel(counts.following)} following

@@ -18,7 +18,7 @@ import { useLikeComment } from '../api/like-comment.js';
 import { useUpdateComment } from '../api/update-comment.js';
 import { canDeleteComment, canEditComment, type CommentViewerState } from '../comment-rules.js';
 import { CommentForm } from './comment-form.js';
-import { countLabel } from '@shared/count-label.js';
+import { countOf } from '@shared/count-label.js';
 
 interface CommentItemProps {
   comment: Comment;
@@ -32,7 +32,7 @@ interface CommentItemProps {
 }
 
 function likeLabel(count: number): string {
-  return `${countLabel(count)} ${count === 1 ? 'like' : 'likes'}`;
+  return countOf(count, 'like', 'likes');
 }
 
 function HeartIcon() {
@@ -265,7 +265,7 @@ export function CommentItem({
         >
           <p>
             {!isReply && comment.replyCount > 0
-              ? `Its ${countLabel(comment.replyCount)} ${comment.replyCount === 1 ? 'reply' : 'replies'} will be deleted too. `
+              ? `Its ${countOf(comment.replyCount, 'reply', 'replies')} will be deleted too. `
               : ''}
             This can&apos;t be undone.
           </p>

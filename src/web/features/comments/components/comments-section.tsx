@@ -14,7 +14,7 @@ import type { CommentViewerState } from '../comment-rules.js';
 import { useCommentsLiveRefresh } from '../hooks/use-comments-live-refresh.js';
 import { CommentForm } from './comment-form.js';
 import { CommentThread } from './comment-thread.js';
-import { countLabel } from '@shared/count-label.js';
+import { countOf } from '@shared/count-label.js';
 
 interface CommentsSectionProps {
   /** The live post (topic posts/{id}): its count heads the section and its revision refreshes the list. */
@@ -184,7 +184,7 @@ export const CommentsSection = memo(function CommentsSection({
   return (
     <section className="comments" aria-labelledby="comments-heading">
       <h2 id="comments-heading" className="comments__title" ref={heading} tabIndex={-1}>
-        {count === 0 ? 'Comments' : `${countLabel(count)} ${count === 1 ? 'comment' : 'comments'}`}
+        {count === 0 ? 'Comments' : countOf(count, 'comment', 'comments')}
       </h2>
       {body}
       <FormStatus

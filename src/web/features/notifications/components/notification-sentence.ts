@@ -5,7 +5,7 @@ import {
 } from '@shared/schemas/notification.js';
 import { postPath, profilePath } from '@shared/paths.js';
 import type { ReportTargetKind } from '@shared/schemas/report.js';
-import { countLabel } from '@shared/count-label.js';
+import { countOf } from '@shared/count-label.js';
 
 /**
  * Who is behind a notification, as Bluesky and Mastodon say it: "Ana", "Ana and Bo", "Ana, Bo and Cy",
@@ -21,7 +21,7 @@ export function actorPhrase(names: readonly string[], total: number): string {
   }
   const named = shown.slice(0, 2);
   const others = count - named.length;
-  const rest = `${countLabel(others)} ${others === 1 ? 'other' : 'others'}`;
+  const rest = countOf(others, 'other', 'others');
   return `${named.join(', ')} and ${rest}`;
 }
 

@@ -7,11 +7,7 @@ import type { PostViewerState } from '../viewer.js';
 import { preload } from '@web/lib/on-demand.js';
 import { LikersDialog, loadLikersDialog } from './lazy-parts.js';
 import { CommentIcon, HeartIcon } from './post-icons.js';
-import { countLabel } from '@shared/count-label.js';
-
-function plural(count: number, one: string, many: string): string {
-  return `${countLabel(count)} ${count === 1 ? one : many}`;
-}
+import { countOf } from '@shared/count-label.js';
 
 interface PostActionsProps {
   post: PostView;
@@ -33,7 +29,7 @@ export function PostActions({ post, viewer, linkComments }: PostActionsProps) {
   const allowed = !!viewer && viewer.active;
   const failed = like.isError ? like.error.message : null;
 
-  const comments = plural(post.commentCount, 'comment', 'comments');
+  const comments = countOf(post.commentCount, 'comment', 'comments');
   return (
     <div className="post__footer">
       <div className="post__actions">
@@ -77,7 +73,7 @@ export function PostActions({ post, viewer, linkComments }: PostActionsProps) {
               setShowLikers(true);
             }}
           >
-            {plural(post.likeCount, 'like', 'likes')}
+            {countOf(post.likeCount, 'like', 'likes')}
           </button>
         ) : (
           <span className="post__count post__count--none">0 likes</span>

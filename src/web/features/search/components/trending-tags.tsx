@@ -2,13 +2,11 @@ import { Link } from 'react-router';
 import { hashtagPath } from '@shared/paths.js';
 import { RetryAlert } from '@web/components/ui/retry-alert.js';
 import { useTrendingTags } from '../api/get-trending-tags.js';
-import { countLabel } from '@shared/count-label.js';
+import { countOf } from '@shared/count-label.js';
 
 /** "12 posts by 5 people": how much a tag was used today. */
 export function tagUsageLabel(posts: number, people: number): string {
-  const postWord = posts === 1 ? 'post' : 'posts';
-  const peopleWord = people === 1 ? 'person' : 'people';
-  return `${countLabel(posts)} ${postWord} by ${countLabel(people)} ${peopleWord}`;
+  return `${countOf(posts, 'post', 'posts')} by ${countOf(people, 'person', 'people')}`;
 }
 
 /** The day's most used tags, each leading to its feed (issue: notifications and search §3). */
