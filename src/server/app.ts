@@ -3,7 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { limits, requestTimeouts, shutdownTimeouts } from '../shared/limits.js';
-import { createAuth } from './auth/auth.js';
+import { createAuth, scopeAuthContexts } from './auth/auth.js';
 import { SessionCache } from './auth/session-cache.js';
 import { StandingReader } from './auth/standing.js';
 import { fastifyTrustProxy, type Config } from './config.js';
@@ -214,6 +214,7 @@ export async function buildApp(
       new InstanceSettingsRepository(database.db),
       config,
     );
+    await scopeAuthContexts();
     const auth = createAuth({
       config,
       db: database.db,

@@ -1,4 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  getCurrentAuthContextAsyncLocalStorage,
+  getCurrentDBAdapterAsyncLocalStorage,
+  getRequestStateAsyncLocalStorage,
+} from '@better-auth/core/context';
 import { betterAuth } from 'better-auth';
 import { admin, username } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
@@ -7,6 +12,7 @@ import type { RegistrationMode } from '../../shared/schemas/instance.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { Dialect } from '../db/database.js';
+import { scoped } from './async-context.js';
 
 /**
  * The registration mode the sign-up service decided on (an administrator's choice, ADR 0023), for the
@@ -14,7 +20,21 @@ import type { Dialect } from '../db/database.js';
  * would wait on the very connection that transaction holds (SQLite has one): so it is decided before and
  * handed over here. Without it (a tool creating accounts), `REGISTRATION_MODE` applies.
  */
-export const signUpContext = new AsyncLocalStorage<{ registrationMode: RegistrationMode }>();
+export const signUpContext = scoped(
+  new AsyncLocalStorage<{ registrationMode: RegistrationMode }>(),
+);
+
+/**
+ * Scopes the storages Better Auth keeps its endpoint, request and transaction contexts in (ADR 0046), so
+ * Node's promise hook is on only while Better Auth handles something. Run before the first call to it.
+ */
+export async function scopeAuthContexts(): Promise<void> {
+  // Deprecated for reading the context; it is still the one way to reach the storage itself.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  scoped(await getCurrentAuthContextAsyncLocalStorage());
+  scoped(await getRequestStateAsyncLocalStorage());
+  scoped(await getCurrentDBAdapterAsyncLocalStorage());
+}
 
 export interface AuthHooks {
   /** Sends the password-reset mail; Better Auth hands over the user and the one-time token. */
