@@ -111,7 +111,7 @@ export function serve<E extends Endpoint>(
       response,
     },
     ...(form ? { bodyLimit: form.maxBytes } : {}),
-    config: { anyOrigin: endpoint.anyOrigin === true },
+    config: { anyOrigin: endpoint.anyOrigin === true, contractEndpoint: true },
     preValidation: checks,
     handler: async (request, reply) => {
       // Shutdown waits for the handlers still running, even those whose client has gone (in-flight.ts).

@@ -287,7 +287,8 @@ describe('profile images on S3', () => {
   });
 
   it("lets pages load images from the bucket's origin (Content-Security-Policy img-src)", async () => {
-    const response = await send(t.app, 'GET', '/api/users/NoSuchUser_123');
+    // A page's policy: an API answer loads nothing and carries none of it.
+    const response = await send(t.app, 'GET', '/no-such-page');
     const imgSrc = String(response.headers['content-security-policy'])
       .split(';')
       .find((directive) => directive.trim().startsWith('img-src'));

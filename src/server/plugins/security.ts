@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The endpoint takes requests from any origin (`anyOrigin` in the contract). */
     anyOrigin?: boolean;
+    /** A contract endpoint (`serve`): it answers JSON, never a page, and carries `apiSecurityHeaders`. */
+    contractEndpoint?: boolean;
   }
 }
 
@@ -24,6 +26,8 @@ export function assertSameOrigin(request: FastifyRequest, config: Config): void 
       : 'This request is missing its Origin header and was refused.',
   );
 }
+
+const hstsValue = 'max-age=63072000; includeSubDomains';
 
 /** The Content-Security-Policy: only this origin, plus the media store's when media is served from one. */
 export function contentSecurityPolicy(mediaOrigin: string | null, https: boolean): string {
@@ -61,7 +65,7 @@ export function securityHeaders(
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'same-origin',
-    ...(https ? { 'strict-transport-security': 'max-age=63072000; includeSubDomains' } : {}),
+    ...(https ? { 'strict-transport-security': hstsValue } : {}),
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
@@ -72,20 +76,43 @@ export function securityHeaders(
   };
 }
 
-/** Security headers on every response and the Origin check on every state-changing API request. */
+/**
+ * The security headers of a contract endpoint's answer, computed once. It is JSON in the one error shape or
+ * a resource, never a page, so it carries what guards data rather than a document (as OWASP's REST
+ * guidance lists): it is not sniffed into something else, not framed, not read by another site's page
+ * (CORP), nothing runs or loads in it should it be opened on its own, and HTTPS is kept (ADR 0047). The
+ * headers that direct what a page does (its script and style sources, its opener, its prefetching, its
+ * referrer) have nothing to act on and are left to pages.
+ */
+export function apiSecurityHeaders(https: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    ...(https ? { 'strict-transport-security': hstsValue } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
+/**
+ * Security headers on every response (a contract endpoint's set, or a page's) and the Origin check on every
+ * state-changing API request.
+ */
 export const securityPlugin = fp(
   (
     app: FastifyInstance,
     { config, mediaOrigin }: { config: Config; mediaOrigin: string | null },
     done: () => void,
   ) => {
-    const headers = securityHeaders(mediaOrigin, config.secureCookies);
+    const pageHeaders = securityHeaders(mediaOrigin, config.secureCookies);
+    const apiHeaders = apiSecurityHeaders(config.secureCookies);
     app.addHook('onRequest', (request, reply, next) => {
-      reply.headers(headers);
+      const route = request.routeOptions.config;
+      reply.headers(route.contractEndpoint === true ? apiHeaders : pageHeaders);
       if (
         safeMethods.has(request.method) ||
         !request.url.startsWith('/api/') ||
-        request.routeOptions.config.anyOrigin === true
+        route.anyOrigin === true
       ) {
         next();
         return;
