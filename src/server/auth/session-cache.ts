@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { EndedSessions, EventBus } from '../events/bus.js';
 
@@ -86,7 +86,7 @@ export class SessionCache {
         identity ? { uid: identity.uid, sessionId: identity.sessionId } : null,
       );
     }
-    const key = createHash('sha256').update(cookieValue).digest('base64url');
+    const key = hash('sha256', cookieValue, 'base64url');
     const now = this.#now();
     const entry = this.#entries.get(key);
     if (entry) {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 
@@ -57,7 +57,7 @@ export class StatementNames {
     this.seen.delete(text);
     // Named by the text itself: behind a pooler that shares server connections between instances, a
     // name another process prepared is always the same query.
-    const name = `hearth_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    const name = `hearth_${hash('sha256', text, 'hex').slice(0, 24)}`;
     this.names.set(text, name);
     return name;
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { displayNameOf } from '../../../shared/display-name.js';
 import { limits, notificationDelivery } from '../../../shared/limits.js';
@@ -42,7 +42,7 @@ const unsubscribeNotFound = () =>
   new NotFound('This unsubscribe link is not valid. It may have expired.');
 
 /** The stored form of an unsubscribe token: its SHA-256, so the database never holds a working link. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const hashToken = (token: string) => hash('sha256', token, 'base64url');
 
 /** What other modules tell notifications once their write has committed. */
 export interface NotificationSink {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { limits } from '../../../shared/limits.js';
 import { relationshipsTopic } from '../../../shared/realtime-protocol.js';
@@ -141,7 +141,7 @@ export class RelationshipsService implements RelationshipGuard {
   /** The live signal of whom `uid` hides: a digest of the set, so any change moves it. */
   async signal(uid: string): Promise<RelationshipsSignal> {
     const rows = await this.relationships.hidden(uid, limits.relationships.hiddenAuthorsMax);
-    const revision = createHash('sha256').update(JSON.stringify(rows)).digest('base64url');
+    const revision = hash('sha256', JSON.stringify(rows), 'base64url');
     return { revision: revision.slice(0, 22) };
   }
 
