@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -138,5 +139,121 @@ describe.skipIf(!runnable)('RedisEventBus when Redis goes away', { timeout: 30_0
     expect(b.resumed()).toBe(0);
     await b.bus.publish(event('5'));
     await until(() => a.received.includes('posts/5'));
+  });
+});
+
+/**
+ * A stand-in for Redis that speaks just enough of its protocol to hold a client mid-command: it answers
+ * the ready check, PUBLISH and QUIT, and answers SUBSCRIBE only while `answerSubscribe` says so.
+ */
+class HeldRedis {
+  readonly #server = createServer((socket) => {
+    this.#sockets.add(socket);
+    socket.on('close', () => this.#sockets.delete(socket));
+    let buffered = '';
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString('latin1');
+      for (;;) {
+        const parsed = readCommand(buffered);
+        if (!parsed) break;
+        buffered = buffered.slice(parsed.length);
+        this.#answer(socket, parsed.args);
+      }
+    });
+  });
+  readonly #sockets = new Set<Socket>();
+  answerSubscribe = true;
+  /** The SUBSCRIBE commands left unanswered, as sockets that sent them. */
+  readonly held: Socket[] = [];
+  #heldWaiter: (() => void) | undefined;
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    const { port } = this.#server.address() as AddressInfo;
+    return `redis://127.0.0.1:${String(port)}`;
+  }
+
+  /** Resolves once a SUBSCRIBE is being held. */
+  subscribeHeld(): Promise<void> {
+    if (this.held.length > 0) return Promise.resolve();
+    return new Promise((resolve) => (this.#heldWaiter = resolve));
+  }
+
+  /** Drops every connection, as a Redis that restarts does. */
+  dropAll(): void {
+    for (const socket of this.#sockets) socket.destroy();
+  }
+
+  async close(): Promise<void> {
+    this.dropAll();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  #answer(socket: Socket, args: string[]): void {
+    const name = (args[0] ?? '').toLowerCase();
+    if (name === 'info') {
+      const info = '# Persistence\r\nloading:0\r\n';
+      socket.write(`$${String(Buffer.byteLength(info))}\r\n${info}\r\n`);
+    } else if (name === 'subscribe') {
+      if (!this.answerSubscribe) {
+        this.held.push(socket);
+        this.#heldWaiter?.();
+        return;
+      }
+      for (const [index, channel] of args.slice(1).entries()) {
+        socket.write(
+          `*3\r\n$9\r\nsubscribe\r\n$${String(Buffer.byteLength(channel))}\r\n${channel}\r\n:${String(index + 1)}\r\n`,
+        );
+      }
+    } else if (name === 'publish') {
+      socket.write(':0\r\n');
+    } else {
+      socket.write('+OK\r\n');
+    }
+  }
+}
+
+/** One RESP command (an array of bulk strings) from the front of `text`, or null when it is incomplete. */
+function readCommand(text: string): { args: string[]; length: number } | null {
+  const header = /^\*(\d+)\r\n/.exec(text);
+  if (!header) return null;
+  let offset = header[0].length;
+  const args: string[] = [];
+  for (let index = 0; index < Number(header[1]); index += 1) {
+    const size = /^\$(\d+)\r\n/.exec(text.slice(offset));
+    if (!size) return null;
+    offset += size[0].length;
+    const end = offset + Number(size[1]);
+    if (text.length < end + 2) return null;
+    args.push(text.slice(offset, end));
+    offset = end + 2;
+  }
+  return { args, length: offset };
+}
+
+describe('RedisEventBus when Redis drops it while it subscribes again', () => {
+  it('closes without leaving a promise unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const redis = new HeldRedis();
+    try {
+      const url = await redis.listen();
+      const connected = await RedisEventBus.connect(url, uniqueRedisPrefix(), silent);
+      expect(connected.connected()).toBe(true);
+
+      // Redis restarts, and the bus's subscriber connects again and sends its SUBSCRIBE, which stays
+      // unanswered; the instance shuts down meanwhile, which rejects every command still waiting.
+      redis.answerSubscribe = false;
+      redis.dropAll();
+      await redis.subscribeHeld();
+      await connected.close();
+      // Rejections nobody handles are reported once the microtasks of this turn have run.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await redis.close();
+    }
   });
 });

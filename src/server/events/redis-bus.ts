@@ -53,14 +53,17 @@ export class RedisEventBus implements EventBus {
     this.#channel = `${prefix}events`;
     this.#log = log;
     this.#publisher = new Redis(url, { ...failFastRedisOptions, lazyConnect: true });
-    // The subscription is not on a request's path: its one command may wait for Redis as long as it takes,
-    // and ioredis subscribes again after every reconnection.
+    // The subscription is not on a request's path: its one command may wait for Redis as long as it takes.
+    // After every reconnection `#resubscribe` subscribes again. ioredis's own resubscription is off: it
+    // leaves its SUBSCRIBE's promise unhandled, so a connection that drops (or an instance that shuts
+    // down) before Redis answers it would end the process with an unhandled rejection.
     this.#subscriber = new Redis(url, {
       ...failFastRedisOptions,
       lazyConnect: true,
       enableOfflineQueue: true,
       commandTimeout: undefined,
       maxRetriesPerRequest: null,
+      autoResubscribe: false,
     });
     for (const client of [this.#publisher, this.#subscriber]) {
       client.on('error', (error: Error) => {
