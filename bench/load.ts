@@ -67,6 +67,8 @@ interface Measurement {
   rps: number;
   p50: number;
   p99: number;
+  /** Mean latency in ms: autocannon's percentiles are whole milliseconds, its mean is not. */
+  mean: number;
   errors: number;
   /** Server CPU time per answered request, in microseconds (Linux only). */
   cpuMicros: number | null;
@@ -266,6 +268,7 @@ async function load(
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    mean: result.latency.mean,
     errors: result.non2xx + result.errors,
     cpuMicros: perRequest(cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore),
     backendMicros: perRequest(backendUsed),
@@ -321,6 +324,7 @@ function meanOf(a: Measurement, b: Measurement): Measurement {
     rps: (a.rps + b.rps) / 2,
     p50: (a.p50 + b.p50) / 2,
     p99: (a.p99 + b.p99) / 2,
+    mean: (a.mean + b.mean) / 2,
     errors: a.errors + b.errors,
     cpuMicros: mean(a.cpuMicros, b.cpuMicros),
     backendMicros: null,
@@ -546,17 +550,22 @@ async function main() {
     const feedBig = big.results.get('following');
     const feedSmall = few?.results.get('following');
     if (feedBig && feedSmall) {
-      const ratio50 = feedBig.p50 / feedSmall.p50;
+      // Percentiles are whole milliseconds: a p50 under 1 ms reads 0, and a ratio of zeros says nothing.
+      // The mean, which keeps its fractions, stands in for it then.
+      const byMean = feedBig.p50 < 1 || feedSmall.p50 < 1;
+      const ratio50 = byMean ? feedBig.mean / feedSmall.mean : feedBig.p50 / feedSmall.p50;
       const ratio99 = feedBig.p99 / feedSmall.p99;
       console.log(`\nFollowing feed, same people and follows, 10,000 posts against 1,000,000:`);
       const line = (label: string, m: Measurement) =>
-        `  ${label} ${format(m.rps)} req/s, p50 ${format(m.p50, 1)} ms, p99 ${format(m.p99, 1)} ms` +
+        `  ${label} ${format(m.rps)} req/s, p50 ${format(m.p50, 1)} ms, mean ${format(m.mean, 2)} ms, ` +
+        `p99 ${format(m.p99, 1)} ms` +
         (m.cpuMicros === null ? '' : `, server CPU ${format(m.cpuMicros)} µs/request`);
       console.log(line('10,000 posts:   ', feedSmall));
       console.log(line('1,000,000 posts:', feedBig));
       console.log(
-        `  latency ratio: p50 ${format(ratio50, 2)}×, p99 ${format(ratio99, 2)}× ` +
-          `(budget ≤ ${growthBudget}× at p50: ${ratio50 <= growthBudget ? 'met' : 'MISSED'})`,
+        `  latency ratio: ${byMean ? 'mean (p50 under 1 ms)' : 'p50'} ${format(ratio50, 2)}×, ` +
+          `p99 ${format(ratio99, 2)}× (budget ≤ ${growthBudget}× at p50: ` +
+          `${ratio50 <= growthBudget ? 'met' : 'MISSED'})`,
       );
     }
   }
