@@ -91,7 +91,7 @@ function insertNotificationQuery(db: Kysely<Database>) {
 }
 
 /** Likes of one post, likes of one comment, and all follows form groups; other kinds stand alone. */
-function groupKeyOf(kind: NotificationKind, cause: NotificationCause): string | null {
+export function groupKeyOf(kind: NotificationKind, cause: NotificationCause): string | null {
   if (!groupedNotificationKinds.includes(kind)) return null;
   if (kind === 'follow') return 'follow';
   return `${kind}:${kind === 'like' ? String(cause.postId) : String(cause.commentId)}`;
@@ -162,8 +162,8 @@ export class NotificationRecorder {
     const createdAt = new Date().toISOString();
     const deliveries: Delivery[] = [];
     for (const [recipientId, kind] of chosen) {
-      const setting = settingFor(settingsOf.get(recipientId) ?? settingsFrom(null), kind);
-      if (!setting.inApp && setting.email === 'never') continue;
+      const setting = deliveryOf(settingsOf.get(recipientId) ?? settingsFrom(null), kind);
+      if (!setting) continue;
       let id: string | null = null;
       if (setting.inApp) {
         const row = await this.#insert.executeTakeFirst(
@@ -188,6 +188,34 @@ export class NotificationRecorder {
     }
     return deliveries;
   }
+}
+
+/**
+ * How one kind of notification reaches someone under their settings: shown in the app, mailed, or both;
+ * null when neither, and nothing of it is written.
+ */
+export function deliveryOf(
+  settings: NotificationSettings,
+  kind: NotificationKind,
+): { inApp: boolean; email: EmailMode } | null {
+  const setting = settingFor(settings, kind);
+  return setting.inApp || setting.email !== 'never' ? setting : null;
+}
+
+/**
+ * How the one recipient of an action hears of it, from what the action's own read learned of them
+ * (`ScreenedRecipients`): as `NotificationRecorder.record` decides it, for a write that makes the row
+ * itself. Null when nobody is notified: their own action, or they hide from the actor, or their settings
+ * turn the kind off.
+ */
+export function screenedDelivery(
+  actorId: string,
+  target: NotificationTarget,
+  screened: ScreenedRecipients,
+): { inApp: boolean; email: EmailMode } | null {
+  const { recipientId, kind } = target;
+  if (recipientId === actorId || screened.hiding.has(recipientId)) return null;
+  return deliveryOf(settingsFrom(screened.settings.get(recipientId) ?? null), kind);
 }
 
 /**

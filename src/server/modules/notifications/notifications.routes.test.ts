@@ -12,7 +12,7 @@ import {
   type NotificationKind,
   type NotificationSettings,
 } from '../../../shared/schemas/notification.js';
-import { commentSchema, postViewSchema } from '../../../shared/schemas/post.js';
+import { commentSchema, likeStateSchema, postViewSchema } from '../../../shared/schemas/post.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import {
@@ -525,11 +525,21 @@ describe.each(databaseTargets)('notifications on $name', (target) => {
         ...defaultNotificationSettings,
         mention: { inApp: false, email: 'immediate' },
         follow: { inApp: false, email: 'never' },
+        like: { inApp: false, email: 'never' },
       });
       ok(await call('PUT', `/api/users/${me.user.uid}/follow`, other));
       await post(other, `Hi @${me.user.username}`);
+      const mine = await post(me, 'Liked, unheard of');
+      const liked = likeStateSchema.parse(ok(await call('PUT', `/api/posts/${mine}/like`, other)));
+      expect(liked.likeCount).toBe(1);
       expect(await summary(me)).toEqual([]);
       expect(await mailTo(me)).toHaveLength(1);
+      // Back on: the next like is listed, and the count went on from the unheard one.
+      await saveSettings(me, defaultNotificationSettings);
+      const fan = fresh();
+      const again = likeStateSchema.parse(ok(await call('PUT', `/api/posts/${mine}/like`, fan)));
+      expect(again.likeCount).toBe(2);
+      expect(await summary(me)).toEqual([`like:${fan.user.username}:${mine}:-`]);
     });
   });
 
