@@ -131,6 +131,8 @@ export class PostsService {
         media,
         mentions: mentionsOf(post.body),
       });
+      // The account was deleted as the post was written, and the post went with it.
+      if (!state) throw new Unauthenticated('Your account no longer exists.');
       await this.uploads.committed(batch);
       const created = this.documentOf(state);
       await this.announce('a new post', async () => {

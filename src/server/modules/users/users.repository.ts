@@ -121,13 +121,14 @@ export async function readUserRecords(
 }
 
 /**
- * `readUserRecords` for one user, its query compiled once for `db` (a new post reads its author's record
- * in its transaction: the second busiest write, ADR 0029).
+ * `readUserRecords` for one user, its query compiled once for `db` and run on `runner`: a new post reads
+ * its author's record in its transaction, or after its one statement on PostgreSQL (the second busiest
+ * write, ADRs 0029 and 0048).
  */
 export function userRecordReader(db: Kysely<Database>) {
   const query = prepare(db, (p: { uid: string }) => userRecords(db).where('users.id', '=', p.uid));
-  return async (trx: Transaction<Database>, uid: string): Promise<UserRecord | undefined> => {
-    const [record] = await toUserRecords(trx, await query.execute({ uid }, trx));
+  return async (runner: Kysely<Database>, uid: string): Promise<UserRecord | undefined> => {
+    const [record] = await toUserRecords(runner, await query.execute({ uid }, runner));
     return record;
   };
 }

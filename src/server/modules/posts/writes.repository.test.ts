@@ -16,23 +16,28 @@ import { PostsRepository } from './posts.repository.js';
 type Person = Awaited<ReturnType<typeof signUp>>;
 type Plugin = Parameters<DatabaseHandle['db']['withPlugin']>[0];
 
-/** Counts the statements a database runs through Kysely (a transaction's BEGIN and COMMIT are not). */
+/**
+ * Counts the statements a database runs through Kysely, as their results come back (prepared queries are
+ * compiled once, so it is not counted at compile time; a transaction's BEGIN and COMMIT are not counted).
+ */
 function statementCounter(): Plugin & { count: number } {
-  return {
+  const counter = {
     count: 0,
-    transformQuery(args) {
-      this.count += 1;
-      return args.node;
+    transformQuery: (args: Parameters<Plugin['transformQuery']>[0]) => args.node,
+    transformResult: (args: Parameters<Plugin['transformResult']>[0]) => {
+      counter.count += 1;
+      return Promise.resolve(args.result);
     },
-    transformResult: (args) => Promise.resolve(args.result),
   };
+  return counter;
 }
 
 /**
- * The like's write (ADR 0048): one statement on PostgreSQL, a transaction of three on SQLite, the same
- * outcome on both, including a post deleted between the like's read and its write.
+ * The busiest writes (ADR 0048): a like, and a new post of text alone, are one statement on PostgreSQL
+ * and a transaction on SQLite, with the same outcome on both, including a post deleted between the like's
+ * read and its write.
  */
-describe.each(databaseTargets)('a like written on $name', (target) => {
+describe.each(databaseTargets)('likes and new posts written on $name', (target) => {
   let t: TestApp;
   let database: DatabaseHandle;
   let author: Person;
@@ -129,6 +134,76 @@ describe.each(databaseTargets)('a like written on $name', (target) => {
 
     const plain = await posts.likeTarget(await newPost('Words only'), fan.user.uid);
     expect(plain?.media).toEqual([]);
+  });
+
+  it("writes a new post of text, its tags and its author's count at once, and reads the author after", async () => {
+    const before = await database.db
+      .selectFrom('users')
+      .select('postCount')
+      .where('id', '=', author.user.uid)
+      .executeTakeFirstOrThrow();
+    counter.count = 0;
+    const created = await posts.create({
+      authorId: author.user.uid,
+      body: 'Out in the #Rain and the #sun',
+      tags: ['rain', 'sun'],
+      media: [],
+      mentions: [],
+    });
+    // The statement and the author's record; on SQLite the post, its tags, the count and the record.
+    expect(counter.count).toBe(target.name === 'postgres' ? 2 : 4);
+    if (!created) throw new Error('the post was not created');
+    const { record, author: writer } = created;
+    expect(record).toMatchObject({
+      authorId: author.user.uid,
+      body: 'Out in the #Rain and the #sun',
+      likeCount: 0,
+      commentCount: 0,
+      editedAt: null,
+      removedAt: null,
+      authorUid: author.user.uid,
+      authorUsername: author.user.username,
+    });
+    expect(writer.postCount).toBe(before.postCount + 1);
+    expect(created.notified).toEqual({ deliveries: [], withdrawn: [] });
+    const tags = await database.db
+      .selectFrom('post_tags')
+      .select('tag')
+      .where('postId', '=', record.id)
+      .orderBy('tag')
+      .execute();
+    expect(tags.map((row) => row.tag)).toEqual(['rain', 'sun']);
+    expect((await posts.findById(record.id))?.createdAt).toBe(record.createdAt);
+
+    counter.count = 0;
+    const untagged = await posts.create({
+      authorId: author.user.uid,
+      body: 'No tags here',
+      tags: [],
+      media: [],
+      mentions: [],
+    });
+    expect(counter.count).toBe(target.name === 'postgres' ? 2 : 3);
+    expect(untagged?.author.postCount).toBe(before.postCount + 2);
+  });
+
+  it('writes a new post that mentions someone in a transaction, with the notification', async () => {
+    const [fan] = fans;
+    if (!fan) throw new Error('no fan');
+    const created = await posts.create({
+      authorId: author.user.uid,
+      body: `Hello @${fan.user.username}`,
+      tags: [],
+      media: [],
+      mentions: [fan.user.username],
+    });
+    if (!created) throw new Error('the post was not created');
+    expect(created.notified.deliveries).toMatchObject([
+      { kind: 'mention', recipientId: fan.user.uid, actorId: author.user.uid },
+    ]);
+    expect(await notificationRows(created.record.id)).toEqual([
+      { recipientId: fan.user.uid, actorId: author.user.uid, kind: 'mention', groupKey: null },
+    ]);
   });
 
   it('notifies nobody of their own like, and keeps no row of it', async () => {
