@@ -4,6 +4,7 @@ import {
   groupedNotificationKinds,
   notificationKinds,
   type EmailMode,
+  type KindSetting,
   type NotificationKind,
   type NotificationSettings,
   type NotificationTab,
@@ -197,7 +198,7 @@ export class NotificationRecorder {
 export function deliveryOf(
   settings: NotificationSettings,
   kind: NotificationKind,
-): { inApp: boolean; email: EmailMode } | null {
+): KindSetting | null {
   const setting = settingFor(settings, kind);
   return setting.inApp || setting.email !== 'never' ? setting : null;
 }
@@ -212,7 +213,7 @@ export function screenedDelivery(
   actorId: string,
   target: NotificationTarget,
   screened: ScreenedRecipients,
-): { inApp: boolean; email: EmailMode } | null {
+): KindSetting | null {
   const { recipientId, kind } = target;
   if (recipientId === actorId || screened.hiding.has(recipientId)) return null;
   return deliveryOf(settingsFrom(screened.settings.get(recipientId) ?? null), kind);

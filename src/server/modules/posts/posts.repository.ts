@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import { prepare } from '../../db/prepared.js';
+import type { KindSetting } from '../../../shared/schemas/notification.js';
 import type { Database } from '../../db/schema.js';
 import { toCount, toId, toIsoString, toIsoStringOrNull } from '../../db/values.js';
 import type { NewMedia } from '../../media/stored-image.js';
@@ -910,7 +911,7 @@ export class PostsRepository {
     query: ReturnType<typeof likeAtOnceQuery>,
     target: LikeTarget,
     userId: string,
-    delivery: (Pick<Delivery, 'email'> & { inApp: boolean }) | null,
+    delivery: KindSetting | null,
   ): Promise<LikeOutcome | undefined> {
     const { id: postId, authorId: recipientId } = target.record;
     const cause = { actorId: userId, postId, commentId: null };
