@@ -18,7 +18,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrator.js';
-import type { SeededDatabase } from './seed.js';
+import { cachesKeptPerKind, isRunning, type SeededDatabase } from './seed.js';
 
 /** Bump when the way the seed is loaded changes, so stale templates are not reused. */
 const LOAD_VERSION = 1;
@@ -39,6 +39,7 @@ function urlOf(database: string): string {
 }
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 async function withAdmin<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -189,6 +190,52 @@ const exists = (client: pg.Client, database: string) =>
     .query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
     .then((result) => (result.rowCount ?? 0) > 0);
 
+/** A seed's template: `hearth_bench_seed_v<load version>_<plan>_<cache key digest>`; the plan is group 1. */
+const templateName = /^hearth_bench_seed_v\d+_(.+)_[0-9a-f]{12}$/;
+/** What a run that was killed leaves: a template half loaded, or its own copy, named with its pid. */
+const leftoverName = /^hearth_bench_(?:seed_.+_building|run)_(\d+)(?:_\d+)?$/;
+
+/**
+ * Marks `template` as used now (in its comment), then drops the templates of its plan used least recently
+ * past `cachesKeptPerKind` (as the SQLite cache keeps its files), and the databases left by runs that are
+ * no longer running. A database someone is connected to is not dropped (no FORCE): that drop fails, and is
+ * left for a later run.
+ */
+async function retireStaleDatabases(template: string, log: (line: string) => void): Promise<void> {
+  const plan = templateName.exec(template)?.[1];
+  await withAdmin(async (client) => {
+    await client.query(
+      `COMMENT ON DATABASE ${ident(template)} IS ${literal(`used ${new Date().toISOString()}`)}`,
+    );
+    const { rows } = await client.query<{ datname: string; note: string | null }>(
+      `SELECT datname, shobj_description(oid, 'pg_database') AS note FROM pg_database
+        WHERE datname LIKE 'hearth\\_bench\\_%'`,
+    );
+    const templates: { name: string; usedAt: string }[] = [];
+    const stale: string[] = [];
+    for (const { datname, note } of rows) {
+      const leftover = leftoverName.exec(datname)?.[1];
+      if (leftover !== undefined) {
+        if (!isRunning(Number(leftover))) stale.push(datname);
+      } else if (templateName.exec(datname)?.[1] === plan) {
+        templates.push({ name: datname, usedAt: /^used (.+)$/.exec(note ?? '')?.[1] ?? '' });
+      }
+    }
+    templates.sort((a, b) => b.usedAt.localeCompare(a.usedAt));
+    for (const { name } of templates.slice(cachesKeptPerKind)) {
+      if (name !== template) stale.push(name);
+    }
+    for (const name of stale) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${ident(name)}`);
+        log(`Dropped the stale benchmark database ${name}`);
+      } catch {
+        // In use: a later run drops it.
+      }
+    }
+  });
+}
+
 /** The template database holding `seeded`, loaded now if no earlier run left it. */
 export async function seedTemplate(
   seeded: SeededDatabase,
@@ -199,7 +246,10 @@ export async function seedTemplate(
     .replace(/[^a-z0-9]/gi, '_')
     .toLowerCase();
   const template = `hearth_bench_seed_v${LOAD_VERSION}_${key}`;
-  if (await withAdmin((client) => exists(client, template))) return template;
+  if (await withAdmin((client) => exists(client, template))) {
+    await retireStaleDatabases(template, log);
+    return template;
+  }
 
   const building = `${template}_building_${process.pid}`;
   log(`Loading the ${seeded.plan.name} seed into PostgreSQL (${template})…`);
@@ -217,6 +267,7 @@ export async function seedTemplate(
     throw error;
   }
   log(`  loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await retireStaleDatabases(template, log);
   return template;
 }
 

@@ -19,9 +19,12 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -179,6 +182,52 @@ async function cacheKey(what: string, inputs: unknown): Promise<string> {
   return `${what}-${digest}`;
 }
 
+/**
+ * How many cached databases of one kind (`people`, `full`, `small`) are kept: the one in use and the one
+ * used before it, so comparing two checkouts whose migrations differ does not seed anew on every switch.
+ */
+export const cachesKeptPerKind = 2;
+
+/** Whether a process of this machine is running with this pid. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Marks the cache `dir` as used now, then removes the caches of its kind used least recently past
+ * `cachesKeptPerKind`, and the folders of its kind left half-built by a run that is no longer running.
+ * Each full seed is over a gigabyte, and every change of the migrations or of the seed makes a new one.
+ */
+function retireStaleCaches(dir: string, log: (line: string) => void): void {
+  const now = new Date();
+  utimesSync(dir, now, now);
+  const kind = path.basename(dir).replace(/-[0-9a-f]{12}$/, '');
+  const cached: { name: string; usedAt: number }[] = [];
+  for (const name of readdirSync(cacheRoot)) {
+    const match = /^(.+)-[0-9a-f]{12}(?:\.building-(\d+))?$/.exec(name);
+    if (match?.[1] !== kind) continue;
+    const builder = match[2];
+    if (builder === undefined) {
+      cached.push({ name, usedAt: statSync(path.join(cacheRoot, name)).mtimeMs });
+    } else if (!isRunning(Number(builder))) {
+      log(`Removing ${name}, left half-built by a run that stopped`);
+      rmSync(path.join(cacheRoot, name), { recursive: true, force: true });
+    }
+  }
+  cached.sort((a, b) => b.usedAt - a.usedAt);
+  for (const { name } of cached.slice(cachesKeptPerKind)) {
+    if (path.join(cacheRoot, name) === dir) continue;
+    log(`Removing the cached database ${name}, unused since two others were used`);
+    rmSync(path.join(cacheRoot, name), { recursive: true, force: true });
+  }
+}
+
 /** Writes rows in transactions of `rowsPerTransaction`. */
 function bulk<T>(db: SQLite.Database, rows: Iterable<T>, write: (row: T) => void): number {
   let count = 0;
@@ -299,7 +348,10 @@ async function peopleDatabase(plan: SeedPlan, log: (line: string) => void): Prom
     await cacheKey('people', { users: plan.users, followsPerUser: plan.followsPerUser }),
   );
   const file = path.join(dir, 'hearth.db');
-  if (existsSync(file)) return file;
+  if (existsSync(file)) {
+    retireStaleCaches(dir, log);
+    return file;
+  }
 
   log(`Seeding ${plan.users.toLocaleString('en')} people and their follows…`);
   const step = stepLogger(log);
@@ -353,6 +405,7 @@ async function peopleDatabase(plan: SeedPlan, log: (line: string) => void): Prom
     db.close();
     rmSync(dir, { recursive: true, force: true });
     renameSync(building, dir);
+    retireStaleCaches(dir, log);
     return file;
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
@@ -535,6 +588,7 @@ export async function seededDatabase(
   const manifestFile = path.join(dir, 'manifest.json');
   if (existsSync(manifestFile)) {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SeededDatabase;
+    retireStaleCaches(dir, log);
     // Where the cache is now, wherever it was seeded (a checkout moved or copied with its cache).
     return { ...manifest, dataDir: path.join(dir, 'data') };
   }
@@ -568,6 +622,7 @@ export async function seededDatabase(
     writeFileSync(path.join(building, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     rmSync(dir, { recursive: true, force: true });
     renameSync(building, dir);
+    retireStaleCaches(dir, log);
     log(`  seeded in ${seededInSeconds} s`);
     return manifest;
   } catch (error) {

@@ -392,8 +392,13 @@ export async function buildApp(
     });
 
     const databaseReachable = reachabilityProbe(database.db);
+    const standing = new StandingReader(database.db);
     await app.register(errorsPlugin, {
       ...(database.dialect === 'postgres' ? { databaseReachable } : {}),
+      accountDeleted: async (request) => {
+        const viewer = await request.viewer();
+        return viewer !== null && (await standing.findStanding(viewer.uid)) === undefined;
+      },
     });
     await app.register(securityPlugin, { config, mediaOrigin: storage.externalOrigin });
     await app.register(compressionPlugin);
@@ -406,7 +411,7 @@ export async function buildApp(
     });
     await app.register(viewerPlugin, {
       auth: authService,
-      users: new StandingReader(database.db),
+      users: standing,
       sessions,
       sessionCookie: (await auth.$context).authCookies.sessionToken.name,
       activity: new ActivityTracker(dashboardRepository, log),

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import type { ErrorBody } from '../../shared/errors.js';
+import { isForeignKeyViolation } from '../db/constraint-errors.js';
 import { isDatabaseUnreachable, markDatabaseUnreachable } from '../db/unreachable.js';
 import { DomainError } from '../errors.js';
 
@@ -126,6 +127,9 @@ export function frameworkErrorHandler(
   void send(reply, known.status, { code: known.code, message: known.message });
 }
 
+/** Writes that failed because the account making them was deleted while they were on their way. */
+const madeByDeletedAccount = new WeakSet<object>();
+
 /** DESIGN.md "Errors": one JSON shape, right status codes, never a stack trace or an internal message. */
 export const errorsPlugin = fp(
   (
@@ -133,10 +137,25 @@ export const errorsPlugin = fp(
     options: {
       /** Whether the database answers now; asked when an unexpected failure may hide an outage. */
       databaseReachable?: () => Promise<boolean>;
+      /**
+       * Whether the request was made by a signed-in account that no longer exists; asked when a write
+       * fails on a foreign key.
+       */
+      accountDeleted?: (request: FastifyRequest) => Promise<boolean>;
     },
     done: () => void,
   ) => {
-    const { databaseReachable } = options;
+    const { databaseReachable, accountDeleted } = options;
+    if (accountDeleted) {
+      // An account deleted after its request was let in (by its owner in another tab, or by an
+      // administrator in the middle of a flood) makes the request's writes fail on their key to it: the
+      // request answers as any request of a deleted account does, not as a fault of the server's.
+      app.addHook('onError', async (request, _reply, error) => {
+        if (isForeignKeyViolation(error) && (await accountDeleted(request).catch(() => false))) {
+          madeByDeletedAccount.add(error);
+        }
+      });
+    }
     if (databaseReachable) {
       // Runs before the handler below: an unexpected failure while the database is down is the outage's,
       // even when a library has wrapped away its cause.
@@ -153,6 +172,13 @@ export const errorsPlugin = fp(
           code: error.code,
           message: error.message,
           ...(error.fields ? { fields: error.fields } : {}),
+        });
+      }
+      if (madeByDeletedAccount.has(error)) {
+        request.log.info({ err: error }, 'a write of an account deleted meanwhile');
+        return send(reply, 401, {
+          code: 'unauthenticated',
+          message: 'Your account no longer exists.',
         });
       }
       if (isDatabaseUnreachable(error)) {

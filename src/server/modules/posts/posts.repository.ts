@@ -637,13 +637,25 @@ export class PostsRepository {
   /**
    * Creates a post with its images and tags, counts it on its author and notifies the people it mentions,
    * in one transaction. Returns the new post's state (its images as written, its row as inserted, with the
-   * author's columns) and its author's record after the count, both read in the transaction.
+   * author's columns) and its author's record after the count, both read in the transaction. Undefined
+   * when the author's account was deleted after the request was let in: the post's key to it fails, and
+   * nothing is written.
    */
   async create(post: NewPost): Promise<(NotifyingPostState & { author: UserRecord }) | undefined> {
-    // Images and mentions are written and read in a transaction, on both databases.
-    if (this.createAtOnceQuery && post.media.length === 0 && post.mentions.length === 0) {
-      return this.createAtOnce(this.createAtOnceQuery, post);
+    try {
+      // Images and mentions are written and read in a transaction, on both databases.
+      if (this.createAtOnceQuery && post.media.length === 0 && post.mentions.length === 0) {
+        return await this.createAtOnce(this.createAtOnceQuery, post);
+      }
+      return await this.createInTransaction(post);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return undefined;
+      throw error;
     }
+  }
+
+  /** `create` in one transaction: a post with images or mentions, and every post on SQLite. */
+  private createInTransaction(post: NewPost): Promise<NotifyingPostState & { author: UserRecord }> {
     return this.db.transaction().execute(async (trx) => {
       const createdAt = now();
       const inserted = await this.insertPostQuery.executeTakeFirst(

@@ -206,6 +206,35 @@ describe.each(databaseTargets)('likes and new posts written on $name', (target) 
     ]);
   });
 
+  it('writes no post for an author whose account was deleted after the request was let in', async () => {
+    const gone = await signUp(t.app);
+    await database.db.deleteFrom('users').where('id', '=', gone.user.uid).execute();
+    // Text alone (one statement on PostgreSQL), and with a mention (a transaction on both).
+    for (const mentions of [[], [author.user.username]]) {
+      const created = await posts.create({
+        authorId: gone.user.uid,
+        body: `Too late #gone @${author.user.username}`,
+        tags: ['gone'],
+        media: [],
+        mentions,
+      });
+      expect(created).toBeUndefined();
+    }
+    const written = await database.db
+      .selectFrom('post_tags')
+      .select('postId')
+      .where('tag', '=', 'gone')
+      .execute();
+    expect(written).toEqual([]);
+    expect(
+      await database.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('actorId', '=', gone.user.uid)
+        .execute(),
+    ).toEqual([]);
+  });
+
   it('notifies nobody of their own like, and keeps no row of it', async () => {
     const postId = await newPost('My own');
     const own = await posts.likeTarget(postId, author.user.uid);
