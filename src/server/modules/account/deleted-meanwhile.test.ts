@@ -20,7 +20,7 @@ if (!postgres) {
  * found the account), then its write's key to the account finds none. The race is made for real on
  * PostgreSQL: a transaction deletes the account and holds its commit until the write waits on the
  * account's row, then commits. The write answers 401, as any request of a deleted account does, and
- * leaves nothing behind. (SQLite runs one write at a time, so it cannot interleave them.)
+ * leaves nothing behind (a like too, whose refusal otherwise means its post was deleted meanwhile). (SQLite runs one write at a time, so it cannot interleave them.)
  */
 describe.skipIf(!postgres)('a write of an account deleted meanwhile, on postgres', () => {
   let t: TestApp;
@@ -88,6 +88,19 @@ describe.skipIf(!postgres)('a write of an account deleted meanwhile, on postgres
       .where('body', '=', 'Just in time?')
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('answers a like 401, and counts no like', async () => {
+    const person = await signUp(t.app);
+    const response = await writeWhileDeleted(person.user.uid, () =>
+      send(t.app, 'PUT', `/api/posts/${postId}/like`, undefined, person),
+    );
+    expect(response.statusCode, response.body).toBe(401);
+    expect(response.json()).toEqual({
+      error: { code: 'unauthenticated', message: 'Your account no longer exists.' },
+    });
+    const post = await send(t.app, 'GET', `/api/posts/${postId}`);
+    expect(post.json<{ likeCount: number }>().likeCount).toBe(0);
   });
 
   it('answers a comment 401, and writes no comment', async () => {

@@ -913,9 +913,18 @@ export class PostsRepository {
         };
       });
     } catch (error) {
-      if (isForeignKeyViolation(error)) return undefined;
-      throw error;
+      return this.likeRefused(error, postId);
     }
+  }
+
+  /**
+   * A like its database refused: undefined when the post was deleted since it was read (the like's key
+   * to it found none). A post that is still there means the key to the liker failed (an account deleted
+   * meanwhile, ADR 0049), or another fault: the error goes on.
+   */
+  private async likeRefused(error: unknown, postId: string): Promise<undefined> {
+    if (isForeignKeyViolation(error) && !(await this.findById(postId))) return undefined;
+    throw error;
   }
 
   /** `like` on PostgreSQL, in one statement: how its author hears of it is decided from its read. */
@@ -938,9 +947,7 @@ export class PostsRepository {
         notify: delivery?.inApp === true,
       });
     } catch (error) {
-      // Deleted since it was read: the like's foreign key found no post.
-      if (isForeignKeyViolation(error)) return undefined;
-      throw error;
+      return this.likeRefused(error, postId);
     }
     if (!row) {
       return {
