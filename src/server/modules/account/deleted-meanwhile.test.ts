@@ -20,7 +20,8 @@ if (!postgres) {
  * found the account), then its write's key to the account finds none. The race is made for real on
  * PostgreSQL: a transaction deletes the account and holds its commit until the write waits on the
  * account's row, then commits. The write answers 401, as any request of a deleted account does, and
- * leaves nothing behind (a like too, whose refusal otherwise means its post was deleted meanwhile). (SQLite runs one write at a time, so it cannot interleave them.)
+ * leaves nothing behind; so does a like, whose refusal otherwise means its post was deleted meanwhile.
+ * SQLite runs one write at a time, so it cannot be made to wait this way.
  */
 describe.skipIf(!postgres)('a write of an account deleted meanwhile, on postgres', () => {
   let t: TestApp;
