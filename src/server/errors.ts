@@ -26,6 +26,13 @@ export class Unauthenticated extends DomainError {
   }
 }
 
+/** A request of an account deleted after it was let in (ADR 0049): its write found no account to key to. */
+export class AccountDeleted extends Unauthenticated {
+  constructor() {
+    super('Your account no longer exists.');
+  }
+}
+
 export class Forbidden extends DomainError {
   constructor(message = "You don't have permission to do that.", code: ErrorCode = 'forbidden') {
     super(403, code, message);

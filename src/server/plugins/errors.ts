@@ -7,7 +7,7 @@ import type { ErrorCode } from '../../shared/error-codes.js';
 import type { ErrorBody } from '../../shared/errors.js';
 import { isForeignKeyViolation } from '../db/constraint-errors.js';
 import { isDatabaseUnreachable, markDatabaseUnreachable } from '../db/unreachable.js';
-import { DomainError } from '../errors.js';
+import { AccountDeleted, DomainError } from '../errors.js';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody['error']) {
   return reply.status(status).type('application/json; charset=utf-8').send({ error: body });
@@ -166,19 +166,17 @@ export const errorsPlugin = fp(
       });
     }
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      if (error instanceof DomainError) {
-        if (error.headers) void reply.headers(error.headers);
-        return send(reply, error.status, {
-          code: error.code,
-          message: error.message,
-          ...(error.fields ? { fields: error.fields } : {}),
-        });
-      }
+      let domain: Error = error;
       if (madeByDeletedAccount.has(error)) {
         request.log.info({ err: error }, 'a write of an account deleted meanwhile');
-        return send(reply, 401, {
-          code: 'unauthenticated',
-          message: 'Your account no longer exists.',
+        domain = new AccountDeleted();
+      }
+      if (domain instanceof DomainError) {
+        if (domain.headers) void reply.headers(domain.headers);
+        return send(reply, domain.status, {
+          code: domain.code,
+          message: domain.message,
+          ...(domain.fields ? { fields: domain.fields } : {}),
         });
       }
       if (isDatabaseUnreachable(error)) {

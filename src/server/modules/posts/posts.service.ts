@@ -18,7 +18,14 @@ import {
   postViewSchema,
 } from '../../../shared/schemas/post.js';
 import { postError } from '../../../shared/text-rules.js';
-import { DomainError, Forbidden, Invalid, NotFound, Unauthenticated } from '../../errors.js';
+import {
+  AccountDeleted,
+  DomainError,
+  Forbidden,
+  Invalid,
+  NotFound,
+  Unauthenticated,
+} from '../../errors.js';
 import { followingMaxFollowees, type ReadCache } from '../../cache/read-cache.js';
 import type { EventBus } from '../../events/bus.js';
 import { parseRenditions, postRenditions } from '../../media/renditions.js';
@@ -132,7 +139,7 @@ export class PostsService {
         mentions: mentionsOf(post.body),
       });
       // The account was deleted as the post was written, and the post went with it.
-      if (!state) throw new Unauthenticated('Your account no longer exists.');
+      if (!state) throw new AccountDeleted();
       await this.uploads.committed(batch);
       const created = this.documentOf(state);
       await this.announce('a new post', async () => {
