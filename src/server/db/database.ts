@@ -97,6 +97,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const sync = options.sqliteSync ?? 'normal';
   sqlite.pragma(sync === 'full' ? 'synchronous = FULL' : 'synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  // Temporary structures in memory (ADR 0050): above all the savepoint journal of a shared commit (ADR
+  // 0038), which SQLite otherwise spills to a temporary file, two writes a page, once it passes 64 KiB.
+  // Migrations, whose index builds sort whole tables, run with them on disk (`migrateToLatest`).
+  sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
   const log = options.checkpointLog;
   const checkpointer =
