@@ -11,6 +11,7 @@ import * as searchBacklog from './0009-search-backlog.js';
 import * as lighterWrites from './0010-lighter-writes.js';
 import * as searchTerms from './0011-search-terms.js';
 import * as roomForCounts from './0012-room-for-counts.js';
+import * as likeGroupsByPost from './0013-like-groups-by-post.js';
 
 /** Every migration in order. Static imports, so the same list runs from source and from the build. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-lighter-writes': lighterWrites,
   '0011-search-terms': searchTerms,
   '0012-room-for-counts': roomForCounts,
+  '0013-like-groups-by-post': likeGroupsByPost,
 };
 
 export const migrationProvider: MigrationProvider = {

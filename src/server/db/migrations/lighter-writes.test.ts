@@ -1,17 +1,9 @@
-import {
-  CompiledQuery,
-  createQueryId,
-  Migrator,
-  sql,
-  type Compilable,
-  type Kysely,
-  type RootOperationNode,
-} from 'kysely';
+import { Migrator, sql, type Compilable, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database.js';
 import { migrateToLatest } from '../migrator.js';
-import type { Database } from '../schema.js';
 import { migrationProvider } from './index.js';
+import { capturing, indexesOf as indexesIn, planOf as planIn } from './plans.js';
 import { NotificationsRepository } from '../../modules/notifications/notifications.repository.js';
 import {
   createTestApp,
@@ -32,29 +24,9 @@ describe.each(databaseTargets)('the write indexes of migration 0010 on $name', (
   let postId: string;
   let commentId: string;
 
-  /** The plan each dialect gives for `query`, as one text. */
-  async function planOf(query: CompiledQuery): Promise<string> {
-    const prefix = target.name === 'postgres' ? 'EXPLAIN ' : 'EXPLAIN QUERY PLAN ';
-    const result = await handle.db.executeQuery<Record<string, unknown>>(
-      CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
-    );
-    return result.rows.map((row) => Object.values(row).join(' ')).join('\n');
-  }
-
+  const planOf = (query: CompiledQuery) => planIn(handle, query);
   const planOfBuilt = (query: Compilable) => planOf(query.compile());
-
-  /** Name and definition of each index on `table`. */
-  async function indexesOf(table: string): Promise<Map<string, string>> {
-    const rows =
-      target.name === 'postgres'
-        ? await sql<{ name: string; definition: string }>`
-            SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-            WHERE tablename = ${table} AND indexname NOT LIKE '%_pkey'`.execute(handle.db)
-        : await sql<{ name: string; definition: string }>`
-            SELECT name, sql AS definition FROM sqlite_master
-            WHERE type = 'index' AND tbl_name = ${table} AND sql IS NOT NULL`.execute(handle.db);
-    return new Map(rows.rows.map((row) => [row.name, row.definition]));
-  }
+  const indexesOf = (table: string) => indexesIn(handle, table);
 
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -98,19 +70,11 @@ describe.each(databaseTargets)('the write indexes of migration 0010 on $name', (
   });
 
   it("reads the Mentions tab from the index of mentions alone, which no like's notification is in", async () => {
-    const captured: RootOperationNode[] = [];
-    const capturing: Kysely<Database> = handle.db.withPlugin({
-      transformQuery: ({ node }) => {
-        captured.push(node);
-        return node;
-      },
-      transformResult: ({ result }) => Promise.resolve(result),
-    });
-    const repository = new NotificationsRepository(capturing);
+    const captured = capturing(handle);
+    const repository = new NotificationsRepository(captured.db);
     const bobsMentions = await repository.heads(bob.user.uid, { tab: 'mentions', take: 20 });
-    const [node] = captured;
-    if (!node) throw new Error('the Mentions tab ran no query');
-    const query = handle.db.getExecutor().compileQuery(node, createQueryId());
+    const [query] = captured.queries;
+    if (!query) throw new Error('the Mentions tab ran no query');
     expect(await planOf(query)).toContain('notifications_mentions_idx');
 
     // Bob has a like's and a comment's notifications, and no mention: his tab is empty; Alice's holds hers.

@@ -335,20 +335,43 @@ export async function recipientsAbout(
 }
 
 /**
- * Whether the row `n` is the newest of its group: no newer row of its recipient shares its group key (a
- * probe of `notifications_group_idx`). A row without a group key stands alone and always is.
+ * Whether the row `n` is the newest of its group: no newer row of its recipient is of its group. A row
+ * without a group key stands alone and always is.
+ * - A like's group is its post, and its probe reads the post's index (ordered by id after the post), for a
+ *   newer like of it: likes are not in `notifications_group_idx` (ADR 0051).
+ * - Any other group is probed in `notifications_group_idx`. The kind is a literal, so every plan of the
+ *   probe knows that this index, which holds no likes, covers it.
  */
 function isGroupHead(eb: ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>) {
-  return eb.not(
-    eb.exists(
-      eb
-        .selectFrom('notifications as newer')
-        .select('newer.id')
-        .whereRef('newer.recipientId', '=', 'n.recipientId')
-        .whereRef('newer.groupKey', '=', 'n.groupKey')
-        .whereRef('newer.id', '>', 'n.id'),
-    ),
-  );
+  const newer = () =>
+    eb
+      .selectFrom('notifications as newer')
+      .select('newer.id')
+      .whereRef('newer.recipientId', '=', 'n.recipientId')
+      .whereRef('newer.id', '>', 'n.id');
+  const like = sql.lit('like');
+  return eb.or([
+    eb.and([
+      eb('n.kind', '=', like),
+      eb.not(
+        eb.exists(newer().whereRef('newer.postId', '=', 'n.postId').where('newer.kind', '=', like)),
+      ),
+    ]),
+    eb.and([
+      eb('n.kind', '<>', like),
+      eb.not(
+        eb.exists(
+          newer().whereRef('newer.groupKey', '=', 'n.groupKey').where('newer.kind', '<>', like),
+        ),
+      ),
+    ]),
+  ]);
+}
+
+/** The post of a like's group key (`groupKeyOf`), or undefined for a group of another kind. */
+function likedPostOf(groupKey: string): string | undefined {
+  const prefix = 'like:';
+  return groupKey.startsWith(prefix) ? groupKey.slice(prefix.length) : undefined;
 }
 
 /**
@@ -630,18 +653,34 @@ export class NotificationsRepository {
 
   /**
    * The newest `limits.notifications.actorsShown` people of each group and how many there are: one
-   * bounded range per group, unioned, and one count over the groups (bounded by pruning).
+   * bounded range per group, unioned, and one count over the groups of likes and one over the others
+   * (bounded by pruning).
    */
   async groupActors(uid: string, groupKeys: readonly string[]): Promise<Map<string, GroupActors>> {
     const result = new Map<string, GroupActors>();
+    const like = sql.lit('like');
+    const likedPosts: string[] = [];
+    const otherKeys: string[] = [];
+    for (const groupKey of groupKeys) {
+      const postId = likedPostOf(groupKey);
+      if (postId === undefined) otherKeys.push(groupKey);
+      else likedPosts.push(postId);
+    }
+    // A like's group through the post's index, any other through the group index (ADR 0051).
+    const ofGroup = (groupKey: string) => {
+      const postId = likedPostOf(groupKey);
+      const rows = this.db
+        .selectFrom('notifications')
+        .select(['groupKey', 'actorId', 'id'])
+        .where('recipientId', '=', uid);
+      return postId === undefined
+        ? rows.where('groupKey', '=', groupKey).where('kind', '<>', like)
+        : rows.where('postId', '=', postId).where('kind', '=', like);
+    };
     const [first, ...rest] = groupKeys.map((groupKey) =>
       this.db
-        .selectFrom((eb) =>
-          eb
-            .selectFrom('notifications')
-            .select(['groupKey', 'actorId', 'id'])
-            .where('recipientId', '=', uid)
-            .where('groupKey', '=', groupKey)
+        .selectFrom(
+          ofGroup(groupKey)
             .orderBy('id', 'desc')
             .limit(limits.notifications.actorsShown)
             .as('newest'),
@@ -649,8 +688,7 @@ export class NotificationsRepository {
         .select(['newest.groupKey', 'newest.actorId', 'newest.id']),
     );
     if (!first) return result;
-    const [newest, counts] = await Promise.all([
-      rest.reduce((union, branch) => union.unionAll(branch), first).execute(),
+    const countsOf = () =>
       this.db
         .selectFrom('notifications')
         .select((eb) => [
@@ -658,10 +696,17 @@ export class NotificationsRepository {
           eb.fn.count<number | string>('actorId').distinct().as('count'),
         ])
         .where('recipientId', '=', uid)
-        .where('groupKey', 'in', [...groupKeys])
-        .groupBy('groupKey')
-        .execute(),
+        .groupBy('groupKey');
+    const [newest, likeCounts, otherCounts] = await Promise.all([
+      rest.reduce((union, branch) => union.unionAll(branch), first).execute(),
+      likedPosts.length === 0
+        ? []
+        : countsOf().where('postId', 'in', likedPosts).where('kind', '=', like).execute(),
+      otherKeys.length === 0
+        ? []
+        : countsOf().where('groupKey', 'in', otherKeys).where('kind', '<>', like).execute(),
     ]);
+    const counts = [...likeCounts, ...otherCounts];
     for (const row of counts) {
       if (row.groupKey !== null)
         result.set(row.groupKey, { actorIds: [], count: toCount(row.count) });
