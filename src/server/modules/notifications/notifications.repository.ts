@@ -659,16 +659,13 @@ export class NotificationsRepository {
   async groupActors(uid: string, groupKeys: readonly string[]): Promise<Map<string, GroupActors>> {
     const result = new Map<string, GroupActors>();
     const like = sql.lit('like');
-    const likedPosts: string[] = [];
-    const otherKeys: string[] = [];
-    for (const groupKey of groupKeys) {
-      const postId = likedPostOf(groupKey);
-      if (postId === undefined) otherKeys.push(groupKey);
-      else likedPosts.push(postId);
-    }
+    const groups = groupKeys.map((groupKey) => ({ groupKey, postId: likedPostOf(groupKey) }));
+    const likedPosts = groups.flatMap(({ postId }) => (postId === undefined ? [] : [postId]));
+    const otherKeys = groups.flatMap(({ groupKey, postId }) =>
+      postId === undefined ? [groupKey] : [],
+    );
     // A like's group through the post's index, any other through the group index (ADR 0051).
-    const ofGroup = (groupKey: string) => {
-      const postId = likedPostOf(groupKey);
+    const ofGroup = ({ groupKey, postId }: (typeof groups)[number]) => {
       const rows = this.db
         .selectFrom('notifications')
         .select(['groupKey', 'actorId', 'id'])
@@ -677,13 +674,10 @@ export class NotificationsRepository {
         ? rows.where('groupKey', '=', groupKey).where('kind', '<>', like)
         : rows.where('postId', '=', postId).where('kind', '=', like);
     };
-    const [first, ...rest] = groupKeys.map((groupKey) =>
+    const [first, ...rest] = groups.map((group) =>
       this.db
         .selectFrom(
-          ofGroup(groupKey)
-            .orderBy('id', 'desc')
-            .limit(limits.notifications.actorsShown)
-            .as('newest'),
+          ofGroup(group).orderBy('id', 'desc').limit(limits.notifications.actorsShown).as('newest'),
         )
         .select(['newest.groupKey', 'newest.actorId', 'newest.id']),
     );
