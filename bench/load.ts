@@ -68,6 +68,7 @@ interface Measurement {
   /** Latency percentiles in ms, to the microsecond (see `Latencies`). */
   p50: number;
   p99: number;
+  /** autocannon's mean latency in ms, printed beside the Following feed's growth. */
   mean: number;
   errors: number;
   /** Server CPU time per answered request, in microseconds (Linux only). */
