@@ -13,8 +13,8 @@
  * The clients live in worker threads (live-clients.ts), so the load generator is not what is measured.
  *
  * Settings (environment): BENCH_LIVE_SOCKETS, comma-separated socket counts (1000,5000);
- * BENCH_LIVE_ROUNDS, likes and posts per count (4, one per bench account); BENCH_CPU_PROF=<dir> to write a
- * V8 CPU profile of the server.
+ * BENCH_LIVE_ROUNDS, likes and posts per count (4, one per bench account); BENCH_CPU_PROF and
+ * BENCH_NODE_ARGS as in load.ts.
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -22,7 +22,7 @@ import { realtimePath } from '../src/shared/realtime-protocol.js';
 import { copyOf, databaseName, loadLine } from './database-copy.js';
 import type { WorkerCommand, WorkerReply, WorkerSetup } from './live-clients.js';
 import type { SeededDatabase } from './seed.js';
-import { cpuSeconds, request, signIn, startServer } from './server.js';
+import { cpuSeconds, request, serverNodeArgs, signIn, startServer } from './server.js';
 
 const counts = (process.env.BENCH_LIVE_SOCKETS ?? '1000,5000')
   .split(',')
@@ -30,7 +30,6 @@ const counts = (process.env.BENCH_LIVE_SOCKETS ?? '1000,5000')
   .filter((count) => Number.isInteger(count) && count > 0)
   .sort((a, b) => a - b);
 const rounds = Math.max(1, Number(process.env.BENCH_LIVE_ROUNDS) || 4);
-const profileDir = process.env.BENCH_CPU_PROF;
 /** Worker threads holding the clients: two keep up with 5,000 sockets on a 2-core machine. */
 const workerCount = 2;
 /** Below the server's sockets per address (realtimeLimits.socketsPerIp). */
@@ -171,7 +170,7 @@ export async function runLive(seeded: SeededDatabase): Promise<void> {
     const server = await startServer({
       dataDir: copy.dataDir,
       ...(copy.databaseUrl ? { databaseUrl: copy.databaseUrl } : {}),
-      ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+      nodeArgs: serverNodeArgs(),
     });
     const workers: ClientWorker[] = [];
     try {

@@ -19,7 +19,8 @@
  *
  * Settings (environment): BENCH_DURATION seconds per scenario (10), BENCH_WARMUP seconds before each (2),
  * BENCH_CONNECTIONS (10), BENCH_ONLY=comma-separated scenario keys (`live` for the live delivery alone),
- * BENCH_CPU_PROF=<dir> to write a V8 CPU profile of the server, BENCH_POSTGRES_URL (see postgres.ts), and
+ * BENCH_CPU_PROF=<dir> to write a V8 CPU profile of the server, BENCH_NODE_ARGS=space-separated Node.js
+ * flags for the server (`--max-semi-space-size=32`, say), BENCH_POSTGRES_URL (see postgres.ts), and
  * BENCH_LIVE_SOCKETS (see live.ts).
  */
 import { cpus, loadavg } from 'node:os';
@@ -29,7 +30,14 @@ import { runLive } from './live.js';
 import { copyOf, databaseName, loadLine, onPostgres, type BackendCpu } from './database-copy.js';
 import { backendCpuDelta } from './postgres.js';
 import { fullPlan, rareWord, seededDatabase, smallPlan, type SeededDatabase } from './seed.js';
-import { cpuSeconds, request, signIn, startServer, type RunningServer } from './server.js';
+import {
+  cpuSeconds,
+  request,
+  serverNodeArgs,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './server.js';
 
 const seconds = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -39,7 +47,6 @@ const duration = seconds('BENCH_DURATION', 10);
 const warmup = seconds('BENCH_WARMUP', 2);
 const connections = seconds('BENCH_CONNECTIONS', 10);
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
-const profileDir = process.env.BENCH_CPU_PROF;
 /** Load average per CPU, before the run, above which other work on the machine distorts the figures. */
 const busyLoad = 0.75;
 
@@ -396,7 +403,7 @@ async function runOn(seeded: SeededDatabase, keys: string[], label: string): Pro
     const server = await startServer({
       dataDir: copy.dataDir,
       ...(copy.databaseUrl ? { databaseUrl: copy.databaseUrl } : {}),
-      ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+      nodeArgs: serverNodeArgs(),
     });
     try {
       const cookies = await signIn(server, seeded.accounts);
