@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashtagOf, hashtagsOf, richTextSegments, webHref } from './rich-text.js';
+import { find } from 'linkifyjs';
+import { hashtagOf, hashtagsOf, mayHoldLink, richTextSegments, webHref } from './rich-text.js';
 
 const post = { mentions: true, hashtags: true };
 
@@ -156,5 +157,82 @@ describe('hashtagOf', () => {
     expect(hashtagOf('two words')).toBeNull();
     expect(hashtagOf('a-b')).toBeNull();
     expect(hashtagOf('x'.repeat(101))).toBeNull();
+  });
+});
+
+describe('mayHoldLink: the test that spares plain text a scan', () => {
+  /** A small deterministic generator (mulberry32), so a failure names a text that fails again. */
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  // Pieces of addresses, near misses and lookalikes: full-width and ideographic marks, odd spaces,
+  // brackets and the words linkifyjs knows (schemes, localhost, top-level domains).
+  const pieces = [
+    ...['a', 'Z', 'ada', 'com', 'org', 'io', 'co', 'uk', 'xn--p1ai', 'www', 'example', '1', '127'],
+    ...['http', 'https', 'ftp', 'file', 'mailto', 'tel', 'localhost', 'LocalHost', 'local', 'host'],
+    ...['.', '. ', '.\n', ':', ': ', ':\t', '/', '//', '?', '=', '&', '%', '~', '+', '-', '_', ','],
+    ...[' ', '\n', '\t', '\r', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u200d', '\ufe0f'],
+    ...[
+      '＠',
+      '＃',
+      '・',
+      '。',
+      '．',
+      '：',
+      '／',
+      '（',
+      '）',
+      '「',
+      '」',
+      '<',
+      '>',
+      '(',
+      ')',
+      '[',
+      ']',
+    ],
+    ...['é', 'Ω', '中文', 'ру', '😀', '❤️', '"', "'", '!', '*', '$'],
+  ];
+
+  it('is false only for texts in which linkifyjs finds nothing', () => {
+    const next = random(13);
+    let plain = 0;
+    for (let run = 0; run < 20_000; run += 1) {
+      const count = 1 + Math.floor(next() * 12);
+      let text = '';
+      for (let i = 0; i < count; i += 1) text += pieces[Math.floor(next() * pieces.length)] ?? '';
+      if (mayHoldLink(text)) continue;
+      plain += 1;
+      expect(find(text, { defaultProtocol: 'https' }), JSON.stringify(text)).toEqual([]);
+      expect(richTextSegments(text, post)).toEqual(text === '' ? [] : [{ kind: 'text', text }]);
+    }
+    // The generator must reach the plain side often for the check to mean anything.
+    expect(plain).toBeGreaterThan(3_000);
+  });
+
+  it('is true for every kind of thing linkifyjs finds', () => {
+    for (const text of [
+      'see example.org',
+      'https://ada.example',
+      'mailto:ada',
+      'on localhost',
+      'ada@example.org',
+      'hi @ada',
+      'so #news',
+      'www.example.org',
+    ]) {
+      expect(find(text).length, text).toBeGreaterThan(0);
+      expect(mayHoldLink(text), text).toBe(true);
+    }
+  });
+
+  it('is false for sentences that end in a dot or a colon and a space', () => {
+    expect(mayHoldLink('Rain again. Good day for soup: and a long book.')).toBe(false);
   });
 });
