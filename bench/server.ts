@@ -56,10 +56,6 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the production server on `dataDir` (SQLite) or `databaseUrl` with rate limits off, so the load
- * measures the application and not its 429 answers.
- */
-/**
  * The server's Node.js flags from the environment: BENCH_NODE_ARGS (space-separated), then a CPU profile
  * into BENCH_CPU_PROF's folder when it is set.
  */
@@ -71,6 +67,10 @@ export function serverNodeArgs(): string[] {
   ];
 }
 
+/**
+ * Starts the production server on `dataDir` (SQLite) or `databaseUrl` with rate limits off, so the load
+ * measures the application and not its 429 answers.
+ */
 export async function startServer(options: {
   dataDir: string;
   databaseUrl?: string;
