@@ -16,6 +16,8 @@
  * performance score, which steadies the figures on a busy machine. The full Lighthouse reports are
  * written as JSON to a temporary folder, named at the end. `--trace` also writes the median run's
  * performance trace beside its report (`feed-mobile.trace.json`), which Chromium's DevTools opens.
+ * `--only=feed,mobile` audits only the pages and forms named (any of feed, post, profile, mobile,
+ * desktop); the budget's verdict then covers those alone. `--no-scaled` leaves out the scaled reading.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -462,8 +464,24 @@ function runsOption(): number {
   return runs;
 }
 
+/** `--only=feed,mobile`: the pages and forms named, for a quicker look at one of them; all by default. */
+function onlyOption(): (name: string) => boolean {
+  const option = process.argv.find((arg) => arg.startsWith('--only='));
+  if (!option) return () => true;
+  const named = new Set(option.slice('--only='.length).split(','));
+  const known = ['feed', 'post', 'profile', 'mobile', 'desktop'];
+  const unknown = [...named].filter((name) => !known.includes(name));
+  if (unknown.length > 0)
+    throw new Error(`--only takes ${known.join(', ')}; not ${unknown.join(', ')}.`);
+  const pagesNamed = ['feed', 'post', 'profile'].some((name) => named.has(name));
+  const formsNamed = ['mobile', 'desktop'].some((name) => named.has(name));
+  return (name) =>
+    named.has(name) || (['feed', 'post', 'profile'].includes(name) ? !pagesNamed : !formsNamed);
+}
+
 async function main(): Promise<void> {
   const runs = runsOption();
+  const only = onlyOption();
   const keepTraces = process.argv.includes('--trace');
   console.log(`Load average before: ${loadAverage()} (${os.cpus().length} cores)`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-web-'));
@@ -485,7 +503,7 @@ async function main(): Promise<void> {
       { name: 'feed', path: '/feed', cookie: seeded.viewerCookie },
       { name: 'post', path: seeded.postPath, cookie: undefined },
       { name: 'profile', path: seeded.profilePath, cookie: undefined },
-    ];
+    ].filter((page) => only(page.name));
     chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -521,19 +539,23 @@ async function main(): Promise<void> {
       }
       console.log(
         `  ${page.name} ${formFactor}${slowdown === undefined ? '' : ` at ${String(slowdown)}×`}: ` +
-          `performance ${results.map((r) => r.scores.performance).join(', ')}`,
+          `performance ${results.map((r) => r.scores.performance).join(', ')} ` +
+          `(LCP ${results.map((r) => Math.round(r.lcpMs).toLocaleString('en-US')).join(', ')} ms; ` +
+          `TBT ${results.map((r) => Math.round(r.tbtMs).toLocaleString('en-US')).join(', ')} ms)`,
       );
       return median;
     };
     for (const page of pages) {
       for (const formFactor of ['mobile', 'desktop'] as const) {
-        audits.push(await measure(page, formFactor));
+        if (only(formFactor)) audits.push(await measure(page, formFactor));
       }
     }
     // The slowdown for this machine, from every run so far: one run's index swings by half.
     hostIndex = medianOf(runIndexes);
     const slowdown = scaledSlowdown(hostIndex);
-    for (const page of pages) scaled.push(await measure(page, 'mobile', slowdown));
+    if (only('mobile') && !process.argv.includes('--no-scaled')) {
+      for (const page of pages) scaled.push(await measure(page, 'mobile', slowdown));
+    }
   } finally {
     chrome?.kill();
     await server?.stop();

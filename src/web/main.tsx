@@ -16,7 +16,6 @@ import { getInstanceQueryOptions } from './features/instance/api/get-instance.js
 import { watchFirstPage, whenPageSettled } from './lib/page-settled.js';
 import { nextTask } from './lib/next-task.js';
 import { createQueryClient } from './lib/query-client.js';
-import { warmRichText } from './lib/rich-text.js';
 import { registerServiceWorker } from './lib/service-worker.js';
 
 const queryClient = createQueryClient();
@@ -35,10 +34,8 @@ if (!container) throw new Error('index.html has no #root element.');
 const router = nextTask().then(() => createAppRouter());
 void router.then(async (created) => {
   await nextTask();
+  // Dates and counts need no locale data (ADR 0045), and links wait for the page to settle (ADR 0054).
   createRoot(container).render(<App queryClient={queryClient} router={created} />);
-  // The link finder's tables, built in a task of its own while the page's code and data are on their way:
-  // the first list's render no longer pays for them. Dates and counts need no locale data (ADR 0045).
-  setTimeout(warmRichText, 0);
 });
 // Repeat visits start from the cache, and a visit without a connection gets the offline page.
 registerServiceWorker();

@@ -6,7 +6,7 @@ import { FeedEmptyState } from '@web/features/feed/components/feed-empty-state.j
 import { FeedList } from '@web/features/posts/components/feed-list.js';
 import { useTrendingTags } from '@web/features/search/api/get-trending-tags.js';
 import { tagUsageLabel } from '@web/features/search/components/trending-tags.js';
-import { hashtagOf } from '@web/lib/rich-text.js';
+import { hashtagOf } from '@web/lib/rich-segments.js';
 import { usePageTitle } from '../hooks/use-page-title.js';
 import { usePostViewer } from '../hooks/use-post-viewer.js';
 

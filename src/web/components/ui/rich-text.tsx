@@ -1,6 +1,7 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment } from 'react';
 import { AppLink } from './app-link.js';
-import { richTextSegments, type RichTextOptions } from '@web/lib/rich-text.js';
+import type { RichTextOptions } from '@web/lib/rich-segments.js';
+import { useRichSegments } from '@web/lib/rich-text.js';
 
 interface RichTextProps extends RichTextOptions {
   text: string;
@@ -12,7 +13,9 @@ interface RichTextProps extends RichTextOptions {
 
 /**
  * User text (bios, posts, comments) with its web addresses, @mentions and #hashtags as links. Built
- * from tokens as React elements, never as HTML; line breaks are kept by CSS. Outside links are user
+ * from tokens as React elements, never as HTML; line breaks are kept by CSS. Plain `#tag`s and `@name`s
+ * link at once; a text with an address shows as plain text until the link finder is in (ADR 0054), on a
+ * first page once the page has settled. Outside links are user
  * content: nofollow and ugc for search engines, and no referrer or opener for the sites they lead to.
  */
 export function RichText({
@@ -23,10 +26,7 @@ export function RichText({
   mentions = false,
   hashtags = false,
 }: RichTextProps) {
-  const segments = useMemo(
-    () => richTextSegments(text, { mentions, hashtags }),
-    [text, mentions, hashtags],
-  );
+  const segments = useRichSegments(text, { mentions, hashtags });
   return (
     <Element className={className} id={id}>
       {segments.map((segment, index) => {

@@ -225,7 +225,7 @@ describe('cache-wide changes', () => {
     queryClient.setQueryData(postKeys.feed('everyone', 'news'), pages(['2']));
     queryClient.setQueryData(postKeys.feed('everyone', 'other'), pages(['1']));
     const post = makePostView({ id: '9', body: 'Hi #News' });
-    addOwnPost(queryClient, post);
+    addOwnPost(queryClient, post, ['news']);
     const top = (key: readonly unknown[]) => newestPostId(queryClient.getQueryData<PostPages>(key));
     expect(top(postKeys.feed('following'))).toBe('9');
     expect(top(postKeys.feed('everyone'))).toBe('9');

@@ -1,7 +1,6 @@
 import { replaceEqualDeep, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { idPattern } from '@shared/ids.js';
 import type { FeedTab, LikeState, Page, Post, PostView } from '@shared/schemas/post.js';
-import { hashtagsOf } from '@web/lib/rich-text.js';
 import { postKeys } from './post-keys.js';
 
 /** A cached list of posts: pages of a keyset-paginated list and the cursor each was asked with. */
@@ -193,18 +192,22 @@ export function removeCachedPost(queryClient: QueryClient, postId: string): void
 }
 
 /** The feeds a new post of the viewer belongs to: Following (their own posts), Everyone, its hashtags. */
-export function feedsOfOwnPost(post: Pick<Post, 'body'>): { tab: FeedTab; tag: string }[] {
+export function feedsOfOwnPost(tags: readonly string[]): { tab: FeedTab; tag: string }[] {
   return [
     { tab: 'following', tag: '' },
     { tab: 'everyone', tag: '' },
-    ...hashtagsOf(post.body).map((tag) => ({ tab: 'everyone' as const, tag })),
+    ...tags.map((tag) => ({ tab: 'everyone' as const, tag })),
   ];
 }
 
 /** The viewer's own new post goes on top of every loaded list it belongs to at once. */
-export function addOwnPost(queryClient: QueryClient, post: PostView): void {
+export function addOwnPost(
+  queryClient: QueryClient,
+  post: PostView,
+  tags: readonly string[],
+): void {
   const keys = [
-    ...feedsOfOwnPost(post).map(({ tab, tag }) => postKeys.feed(tab, tag)),
+    ...feedsOfOwnPost(tags).map(({ tab, tag }) => postKeys.feed(tab, tag)),
     postKeys.byUser(post.author.uid),
   ];
   for (const key of keys) {

@@ -1,6 +1,6 @@
 import { profilePath } from '@shared/paths.js';
 import type { UserDocument } from '@shared/schemas/user.js';
-import { webHref } from '@web/lib/rich-text.js';
+import { webHref } from '@web/lib/rich-segments.js';
 
 /** The profile's website as a link labelled with its host name; null for anything not http(s). */
 export function websiteLink(value: string | null): { href: string; label: string } | null {

@@ -4,6 +4,7 @@ import { postEndpoints } from '@shared/contract/endpoints/posts.js';
 import { postAltFields, postImageFields, type PostImageField } from '@shared/post-fields.js';
 import type { PostView } from '@shared/schemas/post.js';
 import { callApi } from '@web/lib/api-client.js';
+import { hashtagsIn } from '@web/lib/rich-text.js';
 import { addOwnPost } from '../post-cache.js';
 
 /** The text fields of a new post, as the contract takes them. */
@@ -38,13 +39,16 @@ export function createPost({ body, images }: CreatePostInput): Promise<PostView>
   return callApi(postEndpoints.createPost, { body: fields, files });
 }
 
-/** Writes a post; on success it is on top of the viewer's loaded feeds and profile at once. */
+/**
+ * Writes a post; on success it is on top of the viewer's loaded feeds and profile at once, its hashtags'
+ * feeds among them. A post with an address waits for the link finder to read its hashtags (ADR 0054).
+ */
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPost,
-    onSuccess: (post) => {
-      addOwnPost(queryClient, post);
+    onSuccess: async (post) => {
+      addOwnPost(queryClient, post, await hashtagsIn(post.body));
     },
   });
 }
