@@ -16,6 +16,9 @@ import { getInstanceQueryOptions } from './features/instance/api/get-instance.js
 import { watchFirstPage, whenPageSettled } from './lib/page-settled.js';
 import { nextTask } from './lib/next-task.js';
 import { createQueryClient } from './lib/query-client.js';
+// How user text is shown, its tags and names linked (ADR 0054), travels with the entry: nearly every page
+// shows some, and split by which pages use each piece, it made one more file in each first load (ADR 0037).
+import './components/ui/rich-text.js';
 import { registerServiceWorker } from './lib/service-worker.js';
 
 const queryClient = createQueryClient();

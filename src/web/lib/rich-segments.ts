@@ -109,10 +109,13 @@ export function nameOrTagSegment(
   return { kind: 'hashtag', text: value, tag: lower, href: hashtagPath(lower) };
 }
 
-/** Where a `#` or `@` may begin a token the quick reading takes: the text's start or a space. */
+/** The marks a hashtag or a mention begins with. */
 const tokenStart = /[#@]/g;
+/** What the quick reading takes after the mark. */
 const tokenBody = /[A-Za-z0-9_]+/y;
+/** What may follow a token it takes. */
 const tokenEnd = /[ \t\n\r.,!?;)'"]/;
+/** What may come before a token it takes, unless the token starts the text. */
 const spaceBefore = /[ \t\n\r]/;
 
 /**
