@@ -37,7 +37,8 @@ if (!container) throw new Error('index.html has no #root element.');
 const router = nextTask().then(() => createAppRouter());
 void router.then(async (created) => {
   await nextTask();
-  // Dates and counts need no locale data (ADR 0045), and links wait for the page to settle (ADR 0054).
+  // Dates and counts need no locale data (ADR 0045); links to addresses wait for the page to settle
+  // (ADR 0054).
   createRoot(container).render(<App queryClient={queryClient} router={created} />);
 });
 // Repeat visits start from the cache, and a visit without a connection gets the offline page.

@@ -2,8 +2,8 @@
  * The link finder (ADR 0054): linkifyjs with its mention and hashtag plugins, in a chunk of its own. Its
  * evaluation builds linkifyjs's tables (its scanner and parser for every address, mention and hashtag
  * form), which it would otherwise build on the first text it reads: about 10 ms on a fast machine and four
- * times that on a phone. rich-text.ts loads it once a page has settled, and only for a text that may hold
- * a link.
+ * times that on a phone. rich-text.ts loads it only for a text the quick reading of rich-segments.ts leaves
+ * (an address, or a mark it is not sure of), and on a first page once the page has settled.
  */
 import { find } from 'linkifyjs';
 // The plugins register their token types with linkifyjs on import, before its first scan.

@@ -15,8 +15,8 @@ interface RichTextProps extends RichTextOptions {
  * User text (bios, posts, comments) with its web addresses, @mentions and #hashtags as links. Built
  * from tokens as React elements, never as HTML; line breaks are kept by CSS. Plain `#tag`s and `@name`s
  * link at once; a text with an address shows as plain text until the link finder is in (ADR 0054), on a
- * first page once the page has settled. Outside links are user
- * content: nofollow and ugc for search engines, and no referrer or opener for the sites they lead to.
+ * first page once the page has settled. Outside links are user content: nofollow and ugc for search
+ * engines, and no referrer or opener for the sites they lead to.
  */
 export function RichText({
   text,
