@@ -191,7 +191,7 @@ export function removeCachedPost(queryClient: QueryClient, postId: string): void
   queryClient.removeQueries({ queryKey: postKeys.likers(postId) });
 }
 
-/** The feeds a new post of the viewer belongs to: Following (their own posts), Everyone, its hashtags. */
+/** The feeds a new post of the viewer belongs to: Following (their own posts), Everyone, its `tags`. */
 export function feedsOfOwnPost(tags: readonly string[]): { tab: FeedTab; tag: string }[] {
   return [
     { tab: 'following', tag: '' },
@@ -200,7 +200,7 @@ export function feedsOfOwnPost(tags: readonly string[]): { tab: FeedTab; tag: st
   ];
 }
 
-/** The viewer's own new post goes on top of every loaded list it belongs to at once. */
+/** The viewer's own new post, with its hashtags, goes on top of every loaded list it belongs to at once. */
 export function addOwnPost(
   queryClient: QueryClient,
   post: PostView,
