@@ -31,7 +31,7 @@ export async function hashtagsIn(text: string): Promise<string[]> {
 }
 
 /** `linkedSegments` of link-finder.ts: splits a text into its runs, with every link linkifyjs finds. */
-export type LinkFinder = (text: string, options?: RichTextOptions) => RichSegment[];
+type LinkFinder = (text: string, options?: RichTextOptions) => RichSegment[];
 
 /**
  * The link finder (ADR 0054): linkifyjs, its plugins and the tables it builds before its first scan, in a
