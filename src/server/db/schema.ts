@@ -167,6 +167,8 @@ export interface PostLikesTable {
   postId: IdRef;
   userId: string;
   createdAt: Timestamp;
+  /** The post's author while this like's notification waits for their bell to be read (ADR 0055). */
+  pendingRecipientId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CommentLikesTable {

@@ -40,3 +40,6 @@ export function toCount(value: number | string | bigint): number {
 export function toActive(value: number | boolean | null): boolean {
   return value === null ? true : Boolean(value);
 }
+
+/** Either dialect's answer to EXISTS (a boolean, or 0/1) as a boolean. */
+export const isTrue = (value: unknown): boolean => value === true || Number(value) === 1;

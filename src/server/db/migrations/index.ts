@@ -12,6 +12,7 @@ import * as lighterWrites from './0010-lighter-writes.js';
 import * as searchTerms from './0011-search-terms.js';
 import * as roomForCounts from './0012-room-for-counts.js';
 import * as likeGroupsByPost from './0013-like-groups-by-post.js';
+import * as likesToldWhenRead from './0014-likes-told-when-read.js';
 
 /** Every migration in order. Static imports, so the same list runs from source and from the build. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-search-terms': searchTerms,
   '0012-room-for-counts': roomForCounts,
   '0013-like-groups-by-post': likeGroupsByPost,
+  '0014-likes-told-when-read': likesToldWhenRead,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,11 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { limits, notificationDelivery } from '../../../shared/limits.js';
 import {
   groupedNotificationKinds,
@@ -10,7 +17,7 @@ import {
   type NotificationTab,
 } from '../../../shared/schemas/notification.js';
 import type { Database } from '../../db/schema.js';
-import { toCount, toId, toIdOrNull, toIsoString } from '../../db/values.js';
+import { isTrue, toCount, toId, toIdOrNull, toIsoString } from '../../db/values.js';
 import {
   authorAvatarRenditions,
   authorSelection,
@@ -46,6 +53,8 @@ export interface Delivery extends NotificationCause {
 export interface Notified {
   deliveries: Delivery[];
   withdrawn: string[];
+  /** Whose like notification waits for their bell to be read (ADR 0055): their bell changes too. */
+  pending?: string[];
 }
 
 export const nothingNotified: Notified = { deliveries: [], withdrawn: [] };
@@ -108,9 +117,11 @@ export function groupKeyOf(kind: NotificationKind, cause: NotificationCause): st
  */
 export class NotificationRecorder {
   readonly #insert: ReturnType<typeof insertNotificationQuery>;
+  readonly #hasPendingLikes: ReturnType<typeof hasPendingLikesQuery>;
 
   constructor(db: Kysely<Database>) {
     this.#insert = insertNotificationQuery(db);
+    this.#hasPendingLikes = hasPendingLikesQuery(db);
   }
 
   async record(
@@ -167,6 +178,10 @@ export class NotificationRecorder {
       if (!setting) continue;
       let id: string | null = null;
       if (setting.inApp) {
+        // Likes still waiting for this bell come first, so that ids keep the order of events (ADR 0055).
+        if (await this.#hasPendingLikes.executeTakeFirst({ uid: recipientId }, trx)) {
+          await writePendingLikes(trx, recipientId);
+        }
         const row = await this.#insert.executeTakeFirst(
           {
             recipientId,
@@ -309,6 +324,75 @@ export async function withdrawNotifications(
   const removed = await inApp.returning('recipientId').execute();
   await queued.execute();
   return [...new Set(removed.map((row) => row.recipientId))];
+}
+
+/** Pending likes turned into notifications by one statement of each kind (ADR 0055). */
+export const pendingLikesBatch = 500;
+
+/**
+ * Writes the notifications of up to `pendingLikesBatch` of `uid`'s pending likes, oldest first, in `trx`
+ * (ADR 0055). Each has its like's time; none is written for a like between people who block each other
+ * now. Either way the likes stop being pending. Returns how many likes were taken and the ids written.
+ *
+ * On PostgreSQL the likes are read with locks that skip what another transaction holds: a like being
+ * undone or flushed elsewhere, a post or account being deleted (whose cascade would wait for this
+ * transaction while it waits for theirs). What is skipped waits for a later read; nothing here waits.
+ */
+export async function writePendingLikes(
+  trx: Transaction<Database>,
+  uid: string,
+): Promise<{ likes: number; ids: string[] }> {
+  const blocked = sql<SqlBool>`exists (select 1 from ${sql.table('blocks')} where (${sql.ref('blocks.blockerId')} = ${uid} and ${sql.ref('blocks.blockedId')} = ${sql.ref('l.userId')}) or (${sql.ref('blocks.blockerId')} = ${sql.ref('l.userId')} and ${sql.ref('blocks.blockedId')} = ${uid}))`;
+  let pending = trx
+    .selectFrom('post_likes as l')
+    .select(['l.id', 'l.postId', 'l.userId', 'l.createdAt', blocked.as('blocked')])
+    .where('l.pendingRecipientId', '=', uid)
+    .orderBy('l.id')
+    .limit(pendingLikesBatch);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    pending = pending
+      .innerJoin('posts as p', 'p.id', 'l.postId')
+      .innerJoin('users as u', 'u.id', 'l.userId')
+      .innerJoin('users as r', 'r.id', 'l.pendingRecipientId')
+      .modifyEnd(sql`for update of l skip locked for key share of p, u, r skip locked`);
+  }
+  const likes = await pending.execute();
+  if (likes.length === 0) return { likes: 0, ids: [] };
+  await trx
+    .updateTable('post_likes')
+    .set({ pendingRecipientId: null })
+    .where(
+      'id',
+      'in',
+      likes.map((like) => like.id),
+    )
+    .execute();
+  const told = likes.filter((like) => !isTrue(like.blocked));
+  if (told.length === 0) return { likes: likes.length, ids: [] };
+  const rows = await trx
+    .insertInto('notifications')
+    .values(
+      told.map((like) => {
+        const cause = { actorId: like.userId, postId: toId(like.postId), commentId: null };
+        return {
+          recipientId: uid,
+          ...cause,
+          kind: 'like' as const,
+          groupKey: groupKeyOf('like', cause),
+          createdAt: like.createdAt,
+        };
+      }),
+    )
+    .returning('id')
+    .execute();
+  return { likes: likes.length, ids: rows.map((row) => toId(row.id)) };
+}
+
+/** Whether `uid` has likes whose notifications wait for their bell, compiled once: every bell read asks. */
+function hasPendingLikesQuery(db: Kysely<Database>) {
+  return prepare(db, (p: { uid: string }) =>
+    db.selectFrom('post_likes').select('id').where('pendingRecipientId', '=', p.uid).limit(1),
+  );
 }
 
 /**
@@ -512,6 +596,7 @@ export async function recordModerationNotifications(
       notice.kind,
     );
     if (!setting.inApp) continue;
+    await writePendingLikes(trx, notice.recipientId);
     const row = await trx
       .insertInto('notifications')
       .values({
@@ -603,10 +688,29 @@ function bellMarksQuery(db: Kysely<Database>) {
 export class NotificationsRepository {
   private readonly unreadGroupsQuery: ReturnType<typeof unreadGroupsQuery>;
   private readonly bellMarksQuery: ReturnType<typeof bellMarksQuery>;
+  private readonly hasPendingLikesQuery: ReturnType<typeof hasPendingLikesQuery>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.unreadGroupsQuery = unreadGroupsQuery(db);
     this.bellMarksQuery = bellMarksQuery(db);
+    this.hasPendingLikesQuery = hasPendingLikesQuery(db);
+  }
+
+  /**
+   * Writes the notifications of `uid`'s pending likes (ADR 0055), a batch per transaction, oldest first,
+   * up to `limits.notifications.keepPerAccount` of them (more would be trimmed at once): the rest wait for
+   * the next read. Most reads find none, in one probe of an index that holds only pending likes. Returns
+   * the ids written.
+   */
+  async writePendingLikes(uid: string): Promise<string[]> {
+    const written: string[] = [];
+    for (let taken = 0; taken < limits.notifications.keepPerAccount; taken += pendingLikesBatch) {
+      if (!(await this.hasPendingLikesQuery.executeTakeFirst({ uid }))) break;
+      const batch = await this.db.transaction().execute((trx) => writePendingLikes(trx, uid));
+      written.push(...batch.ids);
+      if (batch.likes < pendingLikesBatch) break;
+    }
+    return written;
   }
 
   /**

@@ -72,6 +72,7 @@ export class NotificationsService implements NotificationSink {
 
   /** A page of the viewer's notifications, newest group first. */
   async list(viewer: Viewer, query: NotificationQuery): Promise<Page<NotificationGroup>> {
+    await this.writePendingLikes(viewer.uid);
     const heads = await this.notifications.heads(viewer.uid, {
       tab: query.tab,
       before: query.cursor,
@@ -119,6 +120,7 @@ export class NotificationsService implements NotificationSink {
 
   /** The bell: unread groups (up to `limits.notifications.unreadCountMax`) and the newest id. */
   async unreadState(uid: string): Promise<UnreadState> {
+    await this.writePendingLikes(uid);
     const { lastReadId, newestId } = await this.notifications.bellMarks(uid);
     const unread =
       newestId === null || BigInt(newestId) <= BigInt(lastReadId)
@@ -133,6 +135,8 @@ export class NotificationsService implements NotificationSink {
 
   /** Marks read up to `upTo` (everything when absent); every open tab of the account hears of it. */
   async markRead(viewer: Viewer, upTo: string | undefined): Promise<UnreadState> {
+    // Marking everything read covers the likes that were pending until now.
+    if (upTo === undefined) await this.writePendingLikes(viewer.uid);
     await this.notifications.markRead(viewer.uid, upTo);
     const state = await this.unreadState(viewer.uid);
     await this.bus.publish({ topic: notificationsTopic(viewer.uid), data: state });
@@ -175,8 +179,8 @@ export class NotificationsService implements NotificationSink {
     return { kind: record.kind, email: maskEmail(record.email), used: true };
   }
 
-  async notified({ deliveries, withdrawn }: Notified): Promise<void> {
-    const bells = new Set(withdrawn);
+  async notified({ deliveries, withdrawn, pending = [] }: Notified): Promise<void> {
+    const bells = new Set([...withdrawn, ...pending]);
     for (const delivery of deliveries) if (delivery.id !== null) bells.add(delivery.recipientId);
     await this.publishUnread([...bells]);
     if (deliveries.length === 0) return;
@@ -190,16 +194,30 @@ export class NotificationsService implements NotificationSink {
   private async afterwards(deliveries: readonly Delivery[]): Promise<void> {
     for (const delivery of deliveries) {
       await this.guarded('deliver a notification by mail', () => this.mail(delivery));
-      const { id } = delivery;
-      if (id !== null && BigInt(id) % BigInt(notificationDelivery.pruneOneIn) === 0n) {
-        await this.guarded('prune notifications', () =>
-          this.notifications.pruneAccount(
-            delivery.recipientId,
-            limits.notifications.keepPerAccount,
-          ),
-        );
-      }
+      if (delivery.id !== null) await this.pruneNow(delivery.recipientId, [delivery.id]);
     }
+  }
+
+  /**
+   * Trims `uid`'s notifications when one of the ids just written to them is one in
+   * `notificationDelivery.pruneOneIn`: about once per that many notifications of theirs.
+   */
+  private async pruneNow(uid: string, written: readonly string[]): Promise<void> {
+    const oneIn = BigInt(notificationDelivery.pruneOneIn);
+    if (!written.some((id) => BigInt(id) % oneIn === 0n)) return;
+    await this.guarded('prune notifications', () =>
+      this.notifications.pruneAccount(uid, limits.notifications.keepPerAccount),
+    );
+  }
+
+  /**
+   * Writes the notifications of `uid`'s likes that wait for their bell to be read (ADR 0055), before it is
+   * read. Should that fail, the likes stay pending for the next read, and the bell answers without them.
+   */
+  private async writePendingLikes(uid: string): Promise<void> {
+    await this.guarded('write the notifications of pending likes', async () => {
+      await this.pruneNow(uid, await this.notifications.writePendingLikes(uid));
+    });
   }
 
   /** Resolves once the mail started so far is handed to the mailer (on close, and for tests). */

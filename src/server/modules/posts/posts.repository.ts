@@ -3,7 +3,7 @@ import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import { prepare } from '../../db/prepared.js';
 import type { KindSetting } from '../../../shared/schemas/notification.js';
 import type { Database } from '../../db/schema.js';
-import { toCount, toId, toIsoString, toIsoStringOrNull } from '../../db/values.js';
+import { isTrue, toCount, toId, toIsoString, toIsoStringOrNull } from '../../db/values.js';
 import type { NewMedia } from '../../media/stored-image.js';
 import {
   groupKeyOf,
@@ -280,14 +280,24 @@ function countPostQuery(db: Kysely<Database>) {
   );
 }
 
-/** A like's row, compiled once; nothing when the person already likes the post. Run in its transaction. */
+/**
+ * A like's row, compiled once; nothing when the person already likes the post. Run in its transaction.
+ * `pendingRecipientId`: the author, when the like's notification waits for their bell (ADR 0055).
+ */
 function insertLikeQuery(db: Kysely<Database>) {
-  return prepare(db, (p: { postId: string; userId: string; createdAt: string }) =>
-    db
-      .insertInto('post_likes')
-      .values({ postId: p.postId, userId: p.userId, createdAt: p.createdAt })
-      .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
-      .returning('id'),
+  return prepare(
+    db,
+    (p: { postId: string; userId: string; createdAt: string; pendingRecipientId: string | null }) =>
+      db
+        .insertInto('post_likes')
+        .values({
+          postId: p.postId,
+          userId: p.userId,
+          createdAt: p.createdAt,
+          pendingRecipientId: p.pendingRecipientId,
+        })
+        .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
+        .returning('id'),
   );
 }
 
@@ -303,9 +313,10 @@ function countLikeQuery(db: Kysely<Database>) {
 }
 
 /**
- * PostgreSQL: a like's writes as one statement, compiled once (ADR 0048). The like (nothing on a repeat);
- * when it is new, one more on the post's count, returning the post's columns; and when `notify` holds,
- * the author's notification, with the like's time. One statement is its own transaction and one round trip
+ * PostgreSQL: a like's writes as one statement, compiled once (ADR 0048). The like (nothing on a repeat),
+ * naming the author whose bell its notification waits for, if it does (ADR 0055); when it is new, one more
+ * on the post's count, returning the post's columns; and when `notify` holds, the author's notification
+ * written now, with the like's time. One statement is its own transaction and one round trip
  * to the server, where BEGIN, three statements and COMMIT were five. No row: the like was a repeat.
  */
 function likeAtOnceQuery(db: Kysely<Database>) {
@@ -318,12 +329,18 @@ function likeAtOnceQuery(db: Kysely<Database>) {
       recipientId: string;
       groupKey: string;
       notify: boolean;
+      pendingRecipientId: string | null;
     }) =>
       db
         .with('liked', (qb) =>
           qb
             .insertInto('post_likes')
-            .values({ postId: p.postId, userId: p.userId, createdAt: p.createdAt })
+            .values({
+              postId: p.postId,
+              userId: p.userId,
+              createdAt: p.createdAt,
+              pendingRecipientId: p.pendingRecipientId,
+            })
             .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
             .returning(['post_likes.postId', 'post_likes.createdAt']),
         )
@@ -401,9 +418,6 @@ const authorColumnsOf = (author: UserRecord): AuthorColumns => ({
   authorActive: author.active,
   authorAvatarRenditions: author.avatarRenditions,
 });
-
-/** Either dialect's answer to EXISTS (a boolean, or 0/1) as a boolean. */
-const isTrue = (value: unknown): boolean => value === true || Number(value) === 1;
 
 /**
  * A post's row and images as the write's own transaction sees them once it has written, under the post's
@@ -865,6 +879,10 @@ export class PostsRepository {
    * Likes a post read by likeTarget, in one transaction: the like (a repeat inserts nothing and changes
    * nothing else), the count, and the author's notification from what was read with the post. Undefined
    * when the post was deleted since it was read.
+   *
+   * A notification shown in the app and mailed never (the default for likes) is not written now: the like
+   * names its author as waiting, and the notification is written when the author's bell is next read
+   * (ADR 0055). Any other delivery (a mail, a digest line) is written with the like, as before.
    */
   async like(target: LikeTarget, userId: string): Promise<LikeOutcome | undefined> {
     const postId = target.record.id;
@@ -873,19 +891,18 @@ export class PostsRepository {
       hiding: new Set(target.muted ? [authorId] : []),
       settings: new Map([[authorId, target.authorSettings]]),
     };
-    if (this.likeAtOnceQuery) {
-      const delivery = screenedDelivery(userId, { kind: 'like', recipientId: authorId }, screened);
-      // A line in the author's daily digest is queued in a transaction, as every notifying write does.
-      if (delivery?.email !== 'digest') {
-        return this.likeAtOnce(this.likeAtOnceQuery, target, userId, delivery);
-      }
+    const delivery = screenedDelivery(userId, { kind: 'like', recipientId: authorId }, screened);
+    const pendingFor = delivery?.inApp === true && delivery.email === 'never' ? authorId : null;
+    // A line in the author's daily digest is queued in a transaction, as every notifying write does.
+    if (this.likeAtOnceQuery && delivery?.email !== 'digest') {
+      return this.likeAtOnce(this.likeAtOnceQuery, target, userId, delivery, pendingFor);
     }
     try {
       return await this.db.transaction().execute(async (trx) => {
         // The like's foreign key holds the post (PostgreSQL's key-share lock) until the commit, so a
         // deletion either finished before (the insert fails on the key) or waits for this transaction.
         const inserted = await this.insertLikeQuery.executeTakeFirst(
-          { postId, userId, createdAt: now() },
+          { postId, userId, createdAt: now(), pendingRecipientId: pendingFor },
           trx,
         );
         if (!inserted) {
@@ -898,17 +915,20 @@ export class PostsRepository {
         }
         const counted = await this.countLikeQuery.executeTakeFirst({ postId }, trx);
         if (!counted) throw new Error('the liked post was not returned by its count');
-        const deliveries = await this.notifications.record(
-          trx,
-          { actorId: userId, postId, commentId: null },
-          [{ kind: 'like', recipientId: authorId }],
-          [],
-          screened,
-        );
+        const deliveries =
+          pendingFor === null && delivery !== null
+            ? await this.notifications.record(
+                trx,
+                { actorId: userId, postId, commentId: null },
+                [{ kind: 'like', recipientId: authorId }],
+                [],
+                screened,
+              )
+            : [];
         return {
           record: toPostRecord({ ...target.record, ...counted }),
           media: target.media,
-          notified: { deliveries, withdrawn: [] },
+          notified: { deliveries, withdrawn: [], pending: pendingFor === null ? [] : [pendingFor] },
           changed: true,
         };
       });
@@ -933,6 +953,7 @@ export class PostsRepository {
     target: LikeTarget,
     userId: string,
     delivery: KindSetting | null,
+    pendingFor: string | null,
   ): Promise<LikeOutcome | undefined> {
     const { id: postId, authorId: recipientId } = target.record;
     const cause = { actorId: userId, postId, commentId: null };
@@ -944,7 +965,8 @@ export class PostsRepository {
         createdAt: now(),
         recipientId,
         groupKey: groupKeyOf('like', cause) ?? '',
-        notify: delivery?.inApp === true,
+        notify: delivery?.inApp === true && pendingFor === null,
+        pendingRecipientId: pendingFor,
       });
     } catch (error) {
       return this.likeRefused(error, postId);
@@ -958,6 +980,14 @@ export class PostsRepository {
       };
     }
     const { notificationId, ...counted } = row;
+    if (pendingFor !== null) {
+      return {
+        record: toPostRecord({ ...target.record, ...counted }),
+        media: target.media,
+        notified: { deliveries: [], withdrawn: [], pending: [pendingFor] },
+        changed: true,
+      };
+    }
     const deliveries: Delivery[] = delivery
       ? [
           {

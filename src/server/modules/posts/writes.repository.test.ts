@@ -70,7 +70,15 @@ describe.each(databaseTargets)('likes and new posts written on $name', (target) 
     await t.close();
   });
 
-  it('writes the like, the count and the notification, once, and a repeat writes nothing', async () => {
+  async function pendingOf(postId: string) {
+    return database.db
+      .selectFrom('post_likes')
+      .select(['userId', 'pendingRecipientId'])
+      .where('postId', '=', postId)
+      .execute();
+  }
+
+  it("writes the like and the count once, leaves the notification for the author's bell, and a repeat writes nothing", async () => {
     const [fan] = fans;
     if (!fan) throw new Error('no fan');
     const postId = await newPost('Like me once');
@@ -79,19 +87,27 @@ describe.each(databaseTargets)('likes and new posts written on $name', (target) 
 
     counter.count = 0;
     const first = await posts.like(liked, fan.user.uid);
-    expect(counter.count).toBe(target.name === 'postgres' ? 1 : 3);
+    // The like and its count: one statement on PostgreSQL, two on SQLite, and no notification yet.
+    expect(counter.count).toBe(target.name === 'postgres' ? 1 : 2);
     expect(first?.changed).toBe(true);
     expect(first?.record.likeCount).toBe(1);
     expect(first?.record.body).toBe('Like me once');
-    const [delivery] = first?.notified.deliveries ?? [];
-    expect(delivery).toMatchObject({
-      kind: 'like',
-      recipientId: author.user.uid,
-      actorId: fan.user.uid,
-      postId,
-      email: 'never',
+    expect(first?.notified).toEqual({
+      deliveries: [],
+      withdrawn: [],
+      pending: [author.user.uid],
     });
-    expect(delivery?.id).toMatch(/^\d+$/);
+    expect(await notificationRows(postId)).toEqual([]);
+    expect(await pendingOf(postId)).toEqual([
+      { userId: fan.user.uid, pendingRecipientId: author.user.uid },
+    ]);
+
+    // The author's bell is read: the notification is written then, and the like is no longer pending.
+    const bell = await send(t.app, 'GET', '/api/notifications/unread', undefined, {
+      cookie: author.cookie,
+    });
+    expect(bell.statusCode, bell.body).toBe(200);
+    expect(bell.json()).toMatchObject({ unread: 1 });
     expect(await notificationRows(postId)).toEqual([
       {
         recipientId: author.user.uid,
@@ -100,12 +116,59 @@ describe.each(databaseTargets)('likes and new posts written on $name', (target) 
         groupKey: `like:${postId}`,
       },
     ]);
+    expect(await pendingOf(postId)).toEqual([{ userId: fan.user.uid, pendingRecipientId: null }]);
 
     const repeat = await posts.like(liked, fan.user.uid);
     expect(repeat).toMatchObject({ changed: false, notified: { deliveries: [], withdrawn: [] } });
     const stored = await posts.findById(postId);
     expect(stored?.likeCount).toBe(1);
     expect(await notificationRows(postId)).toHaveLength(1);
+    expect(await pendingOf(postId)).toEqual([{ userId: fan.user.uid, pendingRecipientId: null }]);
+  });
+
+  it('writes the notification with the like when the author has likes in their digest', async () => {
+    const [, fan] = fans;
+    if (!fan) throw new Error('no fan');
+    const settings = await send(t.app, 'GET', '/api/notifications/settings', undefined, {
+      cookie: author.cookie,
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const saved = await send(
+      t.app,
+      'PUT',
+      '/api/notifications/settings',
+      { ...settings.json<object>(), like: { inApp: true, email: 'digest' } },
+      { cookie: author.cookie },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const postId = await newPost('Like me into the digest');
+      const liked = await posts.likeTarget(postId, fan.user.uid);
+      if (!liked) throw new Error('the post was not read');
+      const outcome = await posts.like(liked, fan.user.uid);
+      const [delivery] = outcome?.notified.deliveries ?? [];
+      expect(delivery).toMatchObject({
+        kind: 'like',
+        recipientId: author.user.uid,
+        actorId: fan.user.uid,
+        postId,
+        email: 'digest',
+      });
+      expect(delivery?.id).toMatch(/^\d+$/);
+      expect(outcome?.notified.pending ?? []).toEqual([]);
+      expect(await notificationRows(postId)).toHaveLength(1);
+      expect(await pendingOf(postId)).toEqual([{ userId: fan.user.uid, pendingRecipientId: null }]);
+      const queued = await database.db
+        .selectFrom('notification_mail_queue')
+        .select('kind')
+        .where('postId', '=', postId)
+        .execute();
+      expect(queued).toEqual([{ kind: 'like' }]);
+    } finally {
+      await send(t.app, 'PUT', '/api/notifications/settings', settings.json<object>(), {
+        cookie: author.cookie,
+      });
+    }
   });
 
   it("reads a post's images with its like only when it has some, and publishes them", async () => {
@@ -241,8 +304,12 @@ describe.each(databaseTargets)('likes and new posts written on $name', (target) 
     if (!own) throw new Error('the post was not read');
     const outcome = await posts.like(own, author.user.uid);
     expect(outcome).toMatchObject({ changed: true, notified: { deliveries: [] } });
+    expect(outcome?.notified.pending ?? []).toEqual([]);
     expect(outcome?.record.likeCount).toBe(1);
     expect(await notificationRows(postId)).toEqual([]);
+    expect(await pendingOf(postId)).toEqual([
+      { userId: author.user.uid, pendingRecipientId: null },
+    ]);
   });
 
   it('likes nothing when the post was deleted after it was read', async () => {
