@@ -281,23 +281,32 @@ function countPostQuery(db: Kysely<Database>) {
 }
 
 /**
- * A like's row, compiled once; nothing when the person already likes the post. Run in its transaction.
- * `pendingRecipientId`: the author, when the like's notification waits for their bell (ADR 0055).
+ * A like's row. `pendingRecipientId`: the author, when its notification waits for their bell (ADR 0055).
+ * A type rather than an interface, since a prepared query's parameters must fit a record.
  */
+type LikeRow = {
+  postId: string;
+  userId: string;
+  createdAt: string;
+  pendingRecipientId: string | null;
+};
+
+/** A like's row as both of its writes insert it (from a prepared query's parameters). */
+const likeRow = (p: LikeRow): LikeRow => ({
+  postId: p.postId,
+  userId: p.userId,
+  createdAt: p.createdAt,
+  pendingRecipientId: p.pendingRecipientId,
+});
+
+/** A like's row, compiled once; nothing when the person already likes the post. Run in its transaction. */
 function insertLikeQuery(db: Kysely<Database>) {
-  return prepare(
-    db,
-    (p: { postId: string; userId: string; createdAt: string; pendingRecipientId: string | null }) =>
-      db
-        .insertInto('post_likes')
-        .values({
-          postId: p.postId,
-          userId: p.userId,
-          createdAt: p.createdAt,
-          pendingRecipientId: p.pendingRecipientId,
-        })
-        .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
-        .returning('id'),
+  return prepare(db, (p: LikeRow) =>
+    db
+      .insertInto('post_likes')
+      .values(likeRow(p))
+      .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
+      .returning('id'),
   );
 }
 
@@ -320,59 +329,44 @@ function countLikeQuery(db: Kysely<Database>) {
  * to the server, where BEGIN, three statements and COMMIT were five. No row: the like was a repeat.
  */
 function likeAtOnceQuery(db: Kysely<Database>) {
-  return prepare(
-    db,
-    (p: {
-      postId: string;
-      userId: string;
-      createdAt: string;
-      recipientId: string;
-      groupKey: string;
-      notify: boolean;
-      pendingRecipientId: string | null;
-    }) =>
-      db
-        .with('liked', (qb) =>
-          qb
-            .insertInto('post_likes')
-            .values({
-              postId: p.postId,
-              userId: p.userId,
-              createdAt: p.createdAt,
-              pendingRecipientId: p.pendingRecipientId,
-            })
-            .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
-            .returning(['post_likes.postId', 'post_likes.createdAt']),
-        )
-        .with('counted', (qb) =>
-          qb
-            .updateTable('posts')
-            .set((eb) => ({ likeCount: eb('likeCount', '+', 1) }))
-            .where('id', 'in', (eb) => eb.selectFrom('liked').select('liked.postId'))
-            .returning(postColumns),
-        )
-        .with('notified', (qb) =>
-          qb
-            .insertInto('notifications')
-            .columns(['recipientId', 'actorId', 'kind', 'postId', 'groupKey', 'createdAt'])
-            .expression((eb) =>
-              eb
-                .selectFrom('liked')
-                .select([
-                  sql<string>`cast(${p.recipientId} as text)`.as('recipientId'),
-                  sql<string>`cast(${p.userId} as text)`.as('actorId'),
-                  sql.lit('like').as('kind'),
-                  'liked.postId',
-                  sql<string>`cast(${p.groupKey} as text)`.as('groupKey'),
-                  'liked.createdAt',
-                ])
-                .where(sql<SqlBool>`cast(${p.notify} as boolean)`),
-            )
-            .returning('notifications.id'),
-        )
-        .selectFrom('counted')
-        .selectAll('counted')
-        .select((eb) => eb.selectFrom('notified').select('notified.id').as('notificationId')),
+  return prepare(db, (p: LikeRow & { recipientId: string; groupKey: string; notify: boolean }) =>
+    db
+      .with('liked', (qb) =>
+        qb
+          .insertInto('post_likes')
+          .values(likeRow(p))
+          .onConflict((oc) => oc.columns(['postId', 'userId']).doNothing())
+          .returning(['post_likes.postId', 'post_likes.createdAt']),
+      )
+      .with('counted', (qb) =>
+        qb
+          .updateTable('posts')
+          .set((eb) => ({ likeCount: eb('likeCount', '+', 1) }))
+          .where('id', 'in', (eb) => eb.selectFrom('liked').select('liked.postId'))
+          .returning(postColumns),
+      )
+      .with('notified', (qb) =>
+        qb
+          .insertInto('notifications')
+          .columns(['recipientId', 'actorId', 'kind', 'postId', 'groupKey', 'createdAt'])
+          .expression((eb) =>
+            eb
+              .selectFrom('liked')
+              .select([
+                sql<string>`cast(${p.recipientId} as text)`.as('recipientId'),
+                sql<string>`cast(${p.userId} as text)`.as('actorId'),
+                sql.lit('like').as('kind'),
+                'liked.postId',
+                sql<string>`cast(${p.groupKey} as text)`.as('groupKey'),
+                'liked.createdAt',
+              ])
+              .where(sql<SqlBool>`cast(${p.notify} as boolean)`),
+          )
+          .returning('notifications.id'),
+      )
+      .selectFrom('counted')
+      .selectAll('counted')
+      .select((eb) => eb.selectFrom('notified').select('notified.id').as('notificationId')),
   );
 }
 
