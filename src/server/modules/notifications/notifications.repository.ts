@@ -3,7 +3,6 @@ import {
   sql,
   type ExpressionBuilder,
   type Kysely,
-  type SqlBool,
   type Transaction,
 } from 'kysely';
 import { limits, notificationDelivery } from '../../../shared/limits.js';
@@ -25,7 +24,7 @@ import {
 } from '../users/authors.repository.js';
 import { prepare } from '../../db/prepared.js';
 import { settingFor, settingsFrom } from './notification-settings.js';
-import { recipientsHiding } from '../relationships/hidden.repository.js';
+import { notBlockedEitherWay, recipientsHiding } from '../relationships/hidden.repository.js';
 
 /** What an action is about: who did it, and the post and comment it concerns (null for a follow). */
 export interface NotificationCause {
@@ -326,7 +325,7 @@ export async function withdrawNotifications(
   return [...new Set(removed.map((row) => row.recipientId))];
 }
 
-/** Pending likes turned into notifications by one statement of each kind (ADR 0055). */
+/** How many pending likes one transaction turns into notifications (ADR 0055). */
 export const pendingLikesBatch = 500;
 
 /**
@@ -342,10 +341,10 @@ export async function writePendingLikes(
   trx: Transaction<Database>,
   uid: string,
 ): Promise<{ likes: number; ids: string[] }> {
-  const blocked = sql<SqlBool>`exists (select 1 from ${sql.table('blocks')} where (${sql.ref('blocks.blockerId')} = ${uid} and ${sql.ref('blocks.blockedId')} = ${sql.ref('l.userId')}) or (${sql.ref('blocks.blockerId')} = ${sql.ref('l.userId')} and ${sql.ref('blocks.blockedId')} = ${uid}))`;
   let pending = trx
     .selectFrom('post_likes as l')
-    .select(['l.id', 'l.postId', 'l.userId', 'l.createdAt', blocked.as('blocked')])
+    .select(['l.id', 'l.postId', 'l.userId', 'l.createdAt'])
+    .select(notBlockedEitherWay(uid, 'l.userId').as('told'))
     .where('l.pendingRecipientId', '=', uid)
     .orderBy('l.id')
     .limit(pendingLikesBatch);
@@ -367,7 +366,7 @@ export async function writePendingLikes(
       likes.map((like) => like.id),
     )
     .execute();
-  const told = likes.filter((like) => !isTrue(like.blocked));
+  const told = likes.filter((like) => isTrue(like.told));
   if (told.length === 0) return { likes: likes.length, ids: [] };
   const rows = await trx
     .insertInto('notifications')
